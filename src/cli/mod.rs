@@ -1,0 +1,227 @@
+//! The `taskhost` command line: `run`, `eval`.
+//!
+//! Exit status: 0 success; 1 an uncaught exception or unhandled rejection was reported; 2 usage
+//! errors and files that cannot be read (missing, unreadable, not UTF-8); 124 `--max-time`
+//! reached.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use clap::{Args, Parser, Subcommand};
+
+use crate::engine::thread::run_on_engine_thread;
+use crate::runtime::{LoopEnd, Runtime, RuntimeOptions};
+
+/// Exit status when `--max-time` stops the loop (as `timeout(1)`).
+pub const EXIT_TIMED_OUT: i32 = 124;
+/// Exit status for usage errors and unreadable input.
+pub const EXIT_USAGE: i32 = 2;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "taskhost",
+    version,
+    about = "Run JavaScript with the Prioritized Task Scheduling API (scheduler.postTask, \
+             scheduler.yield, TaskController) on an HTML-style event loop",
+    propagate_version = true
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Run a script file (a classic script; `.mjs` or --module: an ES module).
+    Run {
+        /// The script to run.
+        file: PathBuf,
+        /// Run the file as an ES module (implied by the `.mjs` extension).
+        #[arg(long)]
+        module: bool,
+        #[command(flatten)]
+        loop_options: LoopOptions,
+        /// Arguments for the script, after `--` (available as `taskhost.args`).
+        #[arg(last = true)]
+        args: Vec<String>,
+    },
+    /// Evaluate a classic script given on the command line.
+    Eval {
+        /// The code to evaluate.
+        code: String,
+        #[command(flatten)]
+        loop_options: LoopOptions,
+    },
+}
+
+#[derive(Args, Debug, Clone, Default)]
+pub struct LoopOptions {
+    /// Use a virtual clock: when nothing is runnable, jump to the next due timer (deterministic,
+    /// no waiting).
+    #[arg(long)]
+    pub virtual_time: bool,
+    /// Stop the event loop after this many seconds (of the loop's clock or of the wall clock,
+    /// whichever comes first), report what was pending and exit with status 124.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub max_time: Option<Duration>,
+}
+
+fn parse_seconds(text: &str) -> Result<Duration, String> {
+    let seconds: f64 = text
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number of seconds"))?;
+    if !seconds.is_finite() || seconds <= 0.0 {
+        return Err(format!("`{text}` must be a positive number of seconds"));
+    }
+    Duration::try_from_secs_f64(seconds).map_err(|e| e.to_string())
+}
+
+/// Run a parsed command line and return the process exit status.
+#[must_use]
+pub fn execute(cli: Cli) -> i32 {
+    let (loop_options, job) = match cli.command {
+        Command::Run {
+            file,
+            module,
+            loop_options,
+            args,
+        } => {
+            let source = match read_source(&file) {
+                Ok(source) => source,
+                Err(message) => {
+                    eprintln!("taskhost: {message}");
+                    return EXIT_USAGE;
+                }
+            };
+            let as_module = module || file.extension().is_some_and(|e| e == "mjs");
+            let path = std::fs::canonicalize(&file).unwrap_or(file);
+            (
+                loop_options,
+                Job::File {
+                    path,
+                    source,
+                    as_module,
+                    args,
+                },
+            )
+        }
+        Command::Eval { code, loop_options } => (loop_options, Job::Eval { code }),
+    };
+    if let Some(limit) = loop_options.max_time {
+        start_watchdog(limit);
+    }
+    let options = RuntimeOptions {
+        virtual_time: loop_options.virtual_time,
+        max_time: loop_options.max_time,
+        starvation_limit: None,
+        args: match &job {
+            Job::File { args, .. } => args.clone(),
+            Job::Eval { .. } => Vec::new(),
+        },
+    };
+    match run_on_engine_thread(move || run_job(options, job)) {
+        Ok(status) => status,
+        Err(error) => {
+            eprintln!("taskhost: {error}");
+            1
+        }
+    }
+}
+
+enum Job {
+    File {
+        path: PathBuf,
+        source: String,
+        as_module: bool,
+        args: Vec<String>,
+    },
+    Eval {
+        code: String,
+    },
+}
+
+fn run_job(options: RuntimeOptions, job: Job) -> i32 {
+    let max_time = options.max_time;
+    let mut runtime = match Runtime::new(options) {
+        Ok(runtime) => runtime,
+        Err(error) => {
+            eprintln!("taskhost: {error}");
+            return 1;
+        }
+    };
+    let module_promise = match &job {
+        Job::File {
+            path,
+            source,
+            as_module: true,
+            ..
+        } => runtime.start_module(path, source),
+        Job::File { path, source, .. } => {
+            runtime.run_script(source, &path.display().to_string());
+            None
+        }
+        Job::Eval { code } => {
+            runtime.run_script(code, "<eval>");
+            None
+        }
+    };
+    match runtime.run_event_loop() {
+        LoopEnd::Finished => {
+            if let Some(promise) = &module_promise {
+                runtime.check_module_settled(promise);
+            }
+            flush_stdout();
+            runtime.exit_code()
+        }
+        LoopEnd::TimedOut(pending) => {
+            flush_stdout();
+            let seconds = max_time.map_or(0.0, |d| d.as_secs_f64());
+            eprintln!(
+                "taskhost: stopped by --max-time {seconds}s with {} task(s), {} timer(s) and {} idle callback(s) pending",
+                pending.host_tasks + pending.scheduler_tasks,
+                pending.timers,
+                pending.idle
+            );
+            EXIT_TIMED_OUT
+        }
+    }
+}
+
+/// Read a script file as UTF-8, with a one-line message on failure.
+fn read_source(path: &Path) -> Result<String, String> {
+    let shown = path.display();
+    let bytes = std::fs::read(path).map_err(|e| match e.kind() {
+        std::io::ErrorKind::NotFound => format!("cannot read {shown}: no such file"),
+        std::io::ErrorKind::PermissionDenied => format!("cannot read {shown}: permission denied"),
+        _ if path.is_dir() => format!("cannot read {shown}: it is a directory"),
+        _ => format!("cannot read {shown}: {e}"),
+    })?;
+    String::from_utf8(bytes).map_err(|e| {
+        format!(
+            "cannot read {shown}: not UTF-8 (invalid byte at offset {})",
+            e.utf8_error().valid_up_to()
+        )
+    })
+}
+
+fn flush_stdout() {
+    let _ = std::io::stdout().flush();
+}
+
+/// A task that never returns cannot be stopped between tasks: after the limit and a grace
+/// period, stop the process from outside the engine thread.
+fn start_watchdog(limit: Duration) {
+    let grace = Duration::from_millis(500);
+    let _ = std::thread::Builder::new()
+        .name("taskhost-watchdog".into())
+        .spawn(move || {
+            std::thread::sleep(limit + grace);
+            flush_stdout();
+            eprintln!(
+                "taskhost: stopped by --max-time {}s while a task was still running (a script that never yields)",
+                limit.as_secs_f64()
+            );
+            std::process::exit(EXIT_TIMED_OUT);
+        });
+}

@@ -1,0 +1,120 @@
+//! Reporting errors the way a browser console does: `Uncaught <error> (file:line:col)` followed by
+//! the stack, and `Uncaught (in promise) <reason>` for unhandled rejections.
+//!
+//! Invariant: every report marks the host as failed (exit status 1) and writes to stderr only.
+
+use std::io::Write;
+
+use boa_engine::{Context, JsError, JsNativeErrorKind, JsValue};
+
+use crate::runtime::host::Host;
+
+/// HTML "report an exception" (the console half; the `error` event belongs to the DOM layer).
+pub fn report_exception(host: &Host, error: &JsError, _context: &mut Context) {
+    host.mark_error();
+    let text = describe_error(error, &host.script_name());
+    write_stderr(&format!("Uncaught {text}"));
+}
+
+/// The console report of an unhandled promise rejection.
+pub fn report_unhandled_rejection(host: &Host, reason: &JsValue, _context: &mut Context) {
+    host.mark_error();
+    let text = describe_error(&JsError::from_opaque(reason.clone()), &host.script_name());
+    write_stderr(&format!("Uncaught (in promise) {text}"));
+}
+
+/// Report a message that is not a JS exception (e.g. a host failure) as an error.
+pub fn report_host_error(host: &Host, message: &str) {
+    host.mark_error();
+    write_stderr(&format!("error: {message}"));
+}
+
+fn write_stderr(text: &str) {
+    // Flush stdout first so that the two streams interleave in the order things happened when
+    // both go to one terminal.
+    let _ = std::io::stdout().flush();
+    let mut err = std::io::stderr().lock();
+    let _ = writeln!(err, "{text}");
+}
+
+/// Render an error: its `toString`-like head with the throw position, then the stack, with runs
+/// of identical frames (deep recursion) folded into one line.
+#[must_use]
+pub fn describe_error(error: &JsError, file: &str) -> String {
+    // Syntax errors from the parser carry "at line L, col C" in the message and no path (Boa
+    // reports them as "(native)"): rewrite them with the file name.
+    if let Some(native) = error.as_native()
+        && matches!(native.kind(), JsNativeErrorKind::Syntax)
+        && let Some((message, line, col)) = split_parser_position(native.message())
+    {
+        return format!("SyntaxError: {message} ({file}:{line}:{col})");
+    }
+    let text = error.to_string();
+    // A native error whose message already names its source position (the source guard's)
+    // needs no "(native)" marker after it.
+    let text = match text.split_once('\n') {
+        None => strip_native_marker(&text).to_owned(),
+        Some((first, rest)) => format!("{}\n{rest}", strip_native_marker(first)),
+    };
+    fold_repeated_frames(&text)
+}
+
+fn strip_native_marker(line: &str) -> &str {
+    match line.strip_suffix(" (native)") {
+        Some(head) if head.ends_with(')') => head,
+        _ => line,
+    }
+}
+
+/// Split "message at line L, col C" into its parts.
+fn split_parser_position(message: &str) -> Option<(&str, u32, u32)> {
+    let at = message.rfind(" at line ")?;
+    let rest = &message[at + " at line ".len()..];
+    let (line, col) = rest.split_once(", col ")?;
+    let line = line.trim().parse().ok()?;
+    let col = col.trim().parse().ok()?;
+    Some((message[..at].trim_end_matches(','), line, col))
+}
+
+fn fold_repeated_frames(text: &str) -> String {
+    let mut out = String::with_capacity(text.len().min(4096));
+    let mut lines = text.lines().peekable();
+    while let Some(line) = lines.next() {
+        let mut repeats = 0usize;
+        while lines.peek() == Some(&line) {
+            lines.next();
+            repeats += 1;
+        }
+        if !out.is_empty() {
+            out.push('\n');
+        }
+        out.push_str(line);
+        if repeats > 0 {
+            out.push_str(&format!("\n    … the frame above {repeats} more time(s)"));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parser_positions_are_split() {
+        assert_eq!(
+            split_parser_position("unexpected token ';', primary expression at line 1, col 9"),
+            Some(("unexpected token ';', primary expression", 1, 9))
+        );
+        assert_eq!(split_parser_position("no position here"), None);
+    }
+
+    #[test]
+    fn repeated_frames_fold() {
+        let text = "E\n    at r (a.js:1:1)\n    at r (a.js:1:1)\n    at r (a.js:1:1)\n    at <main> (a.js:2:1)";
+        assert_eq!(
+            fold_repeated_frames(text),
+            "E\n    at r (a.js:1:1)\n    … the frame above 2 more time(s)\n    at <main> (a.js:2:1)"
+        );
+    }
+}

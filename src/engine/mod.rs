@@ -1,0 +1,9 @@
+//! Engine glue: the Boa host hooks, job executor, error reporting and WebIDL conversions.
+
+pub mod continuation;
+pub mod errors;
+pub mod hooks;
+pub mod jobs;
+pub mod source_guard;
+pub mod thread;
+pub mod webidl;

@@ -1,0 +1,209 @@
+//! The naive model of the event-loop core for `model_tests`: written straight from the policy text.
+//!
+//! Invariant: no cleverness — plain `Vec`s, linear scans, `Vec::remove`; no heaps, indexes or
+//! tombstones. Handles are indexes into the harness's handle lists. If this and the core disagree,
+//! one of them misreads the policy (`policy.rs` module docs).
+
+use super::{Band, HostSource, MAX_IDLE_PERIOD_NS, Priority};
+
+pub(super) struct MHost {
+    pub(super) runnable_at: u64,
+    pub(super) order: u64,
+    pub(super) source: HostSource,
+    pub(super) task: u64,
+}
+
+pub(super) struct MTimer {
+    pub(super) handle: usize,
+    pub(super) due: u64,
+    pub(super) order: u64,
+    pub(super) payload: u64,
+}
+
+pub(super) struct MTask {
+    pub(super) handle: usize,
+    pub(super) order: u64,
+    pub(super) runnable_at: u64,
+    pub(super) task: u64,
+}
+
+pub(super) struct MQueue {
+    pub(super) alive: bool,
+    pub(super) priority: Priority,
+    pub(super) continuation: bool,
+    pub(super) tasks: Vec<MTask>,
+}
+
+impl MQueue {
+    pub(super) fn effective(&self) -> u8 {
+        2 * (self.priority as u8) + u8::from(self.continuation)
+    }
+}
+
+#[derive(Debug, PartialEq, Eq)]
+pub(super) enum MNext {
+    Run {
+        task: u64,
+        band: Band,
+        source: Option<HostSource>,
+        queue: Option<usize>,
+        emptied: bool,
+        runnable_at: u64,
+        order: u64,
+    },
+    Idle {
+        task: u64,
+        handle: usize,
+        deadline: u64,
+    },
+    Wait(u64),
+    Empty,
+}
+
+#[derive(Default)]
+pub(super) struct Model {
+    pub(super) now: u64,
+    pub(super) next_order: u64,
+    pub(super) host: Vec<MHost>,
+    pub(super) timers: Vec<MTimer>,
+    pub(super) queues: Vec<MQueue>,
+    pub(super) idle: Vec<(usize, u64)>,
+    pub(super) starvation: Option<u64>,
+}
+
+/// A task the model could pick: where it is and its sort keys.
+#[derive(Clone, Copy)]
+pub(super) enum Where {
+    Host(usize),
+    Queue(usize, usize),
+}
+
+impl Model {
+    pub(super) fn order(&mut self) -> u64 {
+        self.next_order += 1;
+        self.next_order
+    }
+
+    fn band_of(effective: u8) -> Band {
+        match effective {
+            3..=5 => Band::High,
+            2 => Band::Normal,
+            _ => Band::Low,
+        }
+    }
+
+    fn take(&mut self, at: Where) -> MNext {
+        match at {
+            Where::Host(i) => {
+                let h = self.host.remove(i);
+                MNext::Run {
+                    task: h.task,
+                    band: Band::Normal,
+                    source: Some(h.source),
+                    queue: None,
+                    emptied: false,
+                    runnable_at: h.runnable_at,
+                    order: h.order,
+                }
+            }
+            Where::Queue(q, i) => {
+                let band = Self::band_of(self.queues[q].effective());
+                let t = self.queues[q].tasks.remove(i);
+                MNext::Run {
+                    task: t.task,
+                    band,
+                    source: None,
+                    queue: Some(q),
+                    emptied: self.queues[q].tasks.is_empty(),
+                    runnable_at: t.runnable_at,
+                    order: t.order,
+                }
+            }
+        }
+    }
+
+    /// Every queued task with (effective priority or None for host, runnable_at, order).
+    fn all_tasks(&self) -> Vec<(Where, Option<u8>, u64, u64)> {
+        let mut all = Vec::new();
+        for (i, h) in self.host.iter().enumerate() {
+            all.push((Where::Host(i), None, h.runnable_at, h.order));
+        }
+        for (q, queue) in self.queues.iter().enumerate() {
+            for (i, t) in queue.tasks.iter().enumerate() {
+                all.push((
+                    Where::Queue(q, i),
+                    Some(queue.effective()),
+                    t.runnable_at,
+                    t.order,
+                ));
+            }
+        }
+        all
+    }
+
+    /// Strict band pick among scheduler tasks whose effective priority is in `levels`: highest
+    /// effective priority, then the queue whose first task is oldest.
+    fn pick_levels(&self, levels: &[u8]) -> Option<Where> {
+        let mut best: Option<(u8, u64, usize)> = None;
+        for (q, queue) in self.queues.iter().enumerate() {
+            let e = queue.effective();
+            if !levels.contains(&e) || queue.tasks.is_empty() {
+                continue;
+            }
+            let head = queue.tasks[0].order;
+            let better = match best {
+                None => true,
+                Some((be, bo, _)) => e > be || (e == be && head < bo),
+            };
+            if better {
+                best = Some((e, head, q));
+            }
+        }
+        best.map(|(_, _, q)| Where::Queue(q, 0))
+    }
+
+    pub(super) fn next(&mut self, now: u64) -> MNext {
+        let all = self.all_tasks();
+        // Starvation: the oldest task of Normal or Low that waited longer than the limit.
+        if let Some(limit) = self.starvation {
+            let oldest = all
+                .iter()
+                .filter(|(_, e, _, _)| e.is_none_or(|e| e <= 2))
+                .min_by_key(|(_, _, r, o)| (*r, *o));
+            if let Some(&(at, _, r, _)) = oldest
+                && r.saturating_add(limit) < now
+            {
+                return self.take(at);
+            }
+        }
+        if let Some(at) = self.pick_levels(&[3, 4, 5]) {
+            return self.take(at);
+        }
+        let normal = all
+            .iter()
+            .filter(|(_, e, _, _)| e.is_none_or(|e| e == 2))
+            .min_by_key(|(_, _, r, o)| (*r, *o));
+        if let Some(&(at, ..)) = normal {
+            return self.take(at);
+        }
+        if let Some(at) = self.pick_levels(&[0, 1]) {
+            return self.take(at);
+        }
+        let next_due = self.timers.iter().map(|t| t.due).min();
+        if let Some(due) = next_due
+            && due <= now
+        {
+            return MNext::Wait(due);
+        }
+        if !self.idle.is_empty() {
+            let (handle, task) = self.idle.remove(0);
+            let deadline = (now + MAX_IDLE_PERIOD_NS).min(next_due.unwrap_or(u64::MAX));
+            return MNext::Idle {
+                task,
+                handle,
+                deadline,
+            };
+        }
+        next_due.map_or(MNext::Empty, MNext::Wait)
+    }
+}

@@ -1,0 +1,384 @@
+//! The selection policy: `EventLoopCore::next`.
+//!
+//! Invariant: one pick looks at a constant number of heads — the host heap's top and the first key
+//! of up to six per-level indexes — so it is O(log Q + log H), never a scan of queues or tasks.
+//!
+//! Policy (taskhost's, per the note in §4.1.3 of the draft), highest band first:
+//! 0. Opt-in starvation limit `L` (off by default): among the heads of band Normal (host top,
+//!    level-2 top) and band Low (level-1 top, level-0 top) take the oldest by
+//!    `(runnable_at, order)`; if it has waited *longer* than `L` (`runnable_at + L < now`, strict),
+//!    run it now. It is the oldest task of those bands, since each level and the host heap are
+//!    ordered by `(runnable_at, order)`.
+//! 1. High: effective priority 5, then 4, then 3; within a level the queue whose head is oldest.
+//! 2. Normal: host tasks and level-2 queues together, oldest `(runnable_at, order)` first.
+//! 3. Low: effective priority 1, then 0; within a level the oldest head.
+//! 4. If a timer is due at or before `now` (not drained): `Wait(due)`, so it is drained and run
+//!    before any idle callback.
+//! 5. Idle: the first idle callback, deadline `min(now + 50 ms, next timer due)`.
+//! 6. `Wait(next timer due)`, else `Empty`.
+
+use super::scheduler_queues::QueueHead;
+use super::{Band, EventLoopCore, LoopTime, MAX_IDLE_PERIOD_NS, Next, Selected};
+
+/// Levels of band High and band Low, in the order they are tried.
+const HIGH_LEVELS: [u8; 3] = [5, 4, 3];
+const LOW_LEVELS: [u8; 2] = [1, 0];
+const NORMAL_LEVEL: u8 = 2;
+
+/// The head of one candidate source.
+#[derive(Debug, Clone, Copy)]
+enum Candidate {
+    /// The top of the host task heap.
+    Host { runnable_at: LoopTime, order: u64 },
+    /// The head of a scheduler queue.
+    Queue(QueueHead),
+}
+
+impl Candidate {
+    fn sort_key(self) -> (LoopTime, u64) {
+        match self {
+            Candidate::Host { runnable_at, order } => (runnable_at, order),
+            Candidate::Queue(h) => (h.runnable_at, h.order),
+        }
+    }
+}
+
+/// The older of two optional candidates by `(runnable_at, order)`.
+fn older(a: Option<Candidate>, b: Option<Candidate>) -> Option<Candidate> {
+    match (a, b) {
+        (Some(x), Some(y)) => Some(if y.sort_key() < x.sort_key() { y } else { x }),
+        (x, None) => x,
+        (None, y) => y,
+    }
+}
+
+impl EventLoopCore {
+    fn host_candidate(&self) -> Option<Candidate> {
+        self.host.peek().map(|t| Candidate::Host {
+            runnable_at: t.runnable_at,
+            order: t.order,
+        })
+    }
+
+    fn level_candidate(&self, level: u8) -> Option<Candidate> {
+        self.queues.head_of_level(level).map(Candidate::Queue)
+    }
+
+    /// The oldest head of bands Normal and Low if it has waited longer than `limit`.
+    fn starved(&self, now: LoopTime, limit: u64) -> Option<Candidate> {
+        let normal = older(self.host_candidate(), self.level_candidate(NORMAL_LEVEL));
+        let low = older(self.level_candidate(1), self.level_candidate(0));
+        let oldest = older(normal, low)?;
+        let (runnable_at, _) = oldest.sort_key();
+        (runnable_at.saturating_add_ns(limit) < now).then_some(oldest)
+    }
+
+    /// Remove the candidate's task from its queue.
+    fn take(&mut self, candidate: Candidate) -> Option<Selected> {
+        match candidate {
+            Candidate::Host { .. } => {
+                let t = self.host.pop()?;
+                Some(Selected {
+                    task: t.task,
+                    band: Band::Normal,
+                    source: Some(t.source),
+                    queue: None,
+                    queue_emptied: false,
+                    runnable_at: t.runnable_at,
+                    order: t.order,
+                })
+            }
+            Candidate::Queue(head) => {
+                let (t, emptied) = self.queues.pop_head(head.queue)?;
+                Some(Selected {
+                    task: t.task,
+                    band: Band::of_effective_priority(head.level),
+                    source: None,
+                    queue: Some(head.queue),
+                    queue_emptied: emptied,
+                    runnable_at: t.runnable_at,
+                    order: t.order,
+                })
+            }
+        }
+    }
+
+    /// See the module docs.
+    pub(super) fn select(&mut self, now: LoopTime) -> Next {
+        let starved = self
+            .starvation_limit
+            .and_then(|limit| self.starved(now, limit));
+        let candidate = starved
+            .or_else(|| self.queues.first_head(&HIGH_LEVELS).map(Candidate::Queue))
+            .or_else(|| older(self.host_candidate(), self.level_candidate(NORMAL_LEVEL)))
+            .or_else(|| self.queues.first_head(&LOW_LEVELS).map(Candidate::Queue));
+        if let Some(selected) = candidate.and_then(|c| self.take(c)) {
+            return Next::Run(selected);
+        }
+        let next_due = self.timers.next_due();
+        if let Some(due) = next_due
+            && due <= now
+        {
+            return Next::Wait(due);
+        }
+        if let Some((key, task)) = self.idle.pop_front() {
+            let cap = now.saturating_add_ns(MAX_IDLE_PERIOD_NS);
+            let deadline = next_due.map_or(cap, |due| due.min(cap));
+            return Next::Idle {
+                task,
+                key,
+                deadline,
+            };
+        }
+        next_due.map_or(Next::Empty, Next::Wait)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Clock, HostSource, Priority, TaskId};
+    use super::*;
+
+    const MS: u64 = 1_000_000;
+
+    fn core() -> EventLoopCore {
+        EventLoopCore::new(Clock::virtual_clock())
+    }
+
+    fn advance(c: &mut EventLoopCore, ns: u64) {
+        let t = c.now().saturating_add_ns(ns);
+        c.clock_mut().wait_until(t);
+    }
+
+    fn run(c: &mut EventLoopCore) -> Selected {
+        let now = c.now();
+        match c.next(now) {
+            Next::Run(s) => s,
+            other => panic!("expected a task, got {other:?}"),
+        }
+    }
+
+    /// Run everything runnable; the tasks' ids and bands.
+    fn run_all(c: &mut EventLoopCore) -> Vec<(u64, Band)> {
+        let mut out = Vec::new();
+        while let Next::Run(s) = c.next(c.now()) {
+            out.push((s.task.0, s.band));
+        }
+        out
+    }
+
+    #[test]
+    fn bands_are_strict_highest_first() {
+        let mut c = core();
+        let bg = c.create_scheduler_queue(Priority::Background, false);
+        let bgc = c.create_scheduler_queue(Priority::Background, true);
+        let uv = c.create_scheduler_queue(Priority::UserVisible, false);
+        let uvc = c.create_scheduler_queue(Priority::UserVisible, true);
+        let ub = c.create_scheduler_queue(Priority::UserBlocking, false);
+        let ubc = c.create_scheduler_queue(Priority::UserBlocking, true);
+        c.scheduler_enqueue(bg, TaskId(0));
+        c.queue_task(HostSource::Other, TaskId(10));
+        for (i, q) in [bgc, uv, uvc, ub, ubc].into_iter().enumerate() {
+            c.scheduler_enqueue(q, TaskId(i as u64 + 1));
+        }
+        use Band::*;
+        assert_eq!(
+            run_all(&mut c),
+            vec![
+                (5, High),
+                (4, High),
+                (3, High),
+                (10, Normal),
+                (2, Normal),
+                (1, Low),
+                (0, Low)
+            ]
+        );
+    }
+
+    #[test]
+    fn within_a_level_the_oldest_head_wins() {
+        let mut c = core();
+        let a = c.create_scheduler_queue(Priority::UserBlocking, false);
+        let b = c.create_scheduler_queue(Priority::UserBlocking, false);
+        c.scheduler_enqueue(b, TaskId(1));
+        c.scheduler_enqueue(a, TaskId(2));
+        c.scheduler_enqueue(b, TaskId(3));
+        let ids: Vec<_> = run_all(&mut c).into_iter().map(|x| x.0).collect();
+        assert_eq!(ids, vec![1, 2, 3]);
+    }
+
+    #[test]
+    fn normal_band_interleaves_timers_messages_and_user_visible_tasks_by_age() {
+        let mut c = core();
+        let uv = c.create_scheduler_queue(Priority::UserVisible, false);
+        // setTimeout(f, 0) then postTask(g): f first.
+        let key = c.set_timer(c.now(), TaskId(1));
+        c.scheduler_enqueue(uv, TaskId(2));
+        // A message posted later still comes after both.
+        advance(&mut c, MS);
+        c.queue_task(HostSource::PostedMessage, TaskId(3));
+        let r = c.pop_ripe_timer(c.now()).unwrap();
+        assert_eq!(r.key, key);
+        c.queue_task_at(HostSource::Timer, r.payload, r.due, r.order);
+        let s = run(&mut c);
+        assert_eq!(
+            (s.task, s.source, s.band),
+            (TaskId(1), Some(HostSource::Timer), Band::Normal)
+        );
+        let s = run(&mut c);
+        assert_eq!(
+            (s.task, s.queue, s.queue_emptied),
+            (TaskId(2), Some(uv), true)
+        );
+        assert_eq!(run(&mut c).task, TaskId(3));
+        // The reverse: postTask(g) then setTimeout(f, 0): g first.
+        c.scheduler_enqueue(uv, TaskId(4));
+        c.set_timer(c.now(), TaskId(5));
+        let r = c.pop_ripe_timer(c.now()).unwrap();
+        c.queue_task_at(HostSource::Timer, r.payload, r.due, r.order);
+        assert_eq!(run_all(&mut c), vec![(4, Band::Normal), (5, Band::Normal)]);
+    }
+
+    #[test]
+    fn equal_runnable_at_is_broken_by_order() {
+        let mut c = core();
+        let uv = c.create_scheduler_queue(Priority::UserVisible, false);
+        let o = c.take_enqueue_order();
+        c.scheduler_enqueue(uv, TaskId(1)); // order o + 1, runnable_at 0
+        c.queue_task_at(HostSource::Other, TaskId(0), LoopTime::ZERO, o);
+        c.queue_task_at(HostSource::Other, TaskId(2), LoopTime::ZERO, o + 2);
+        let ids: Vec<_> = run_all(&mut c).into_iter().map(|x| x.0).collect();
+        assert_eq!(ids, vec![0, 1, 2]);
+    }
+
+    #[test]
+    fn priority_change_moves_a_queue_between_bands() {
+        let mut c = core();
+        let q = c.create_scheduler_queue(Priority::Background, false);
+        c.queue_task(HostSource::Other, TaskId(1));
+        c.scheduler_enqueue(q, TaskId(2));
+        c.set_queue_priority(q, Priority::UserBlocking);
+        assert_eq!(c.queue_priority(q), Priority::UserBlocking);
+        assert_eq!(c.effective_priority(q), 4);
+        let s = run(&mut c);
+        assert_eq!((s.task, s.band), (TaskId(2), Band::High));
+        assert_eq!(run(&mut c).task, TaskId(1));
+    }
+
+    #[test]
+    fn removing_a_head_task_then_selecting() {
+        let mut c = core();
+        let a = c.create_scheduler_queue(Priority::UserBlocking, false);
+        let b = c.create_scheduler_queue(Priority::UserBlocking, false);
+        let k1 = c.scheduler_enqueue(a, TaskId(1));
+        c.scheduler_enqueue(b, TaskId(2));
+        c.scheduler_enqueue(a, TaskId(3));
+        assert_eq!(c.scheduler_remove(k1), Some(false));
+        let s = run(&mut c);
+        assert_eq!(
+            (s.task, s.queue, s.queue_emptied),
+            (TaskId(2), Some(b), true)
+        );
+        c.remove_scheduler_queue(b);
+        let s = run(&mut c);
+        assert_eq!((s.task, s.queue_emptied), (TaskId(3), true));
+        assert_eq!(c.next(c.now()), Next::Empty);
+    }
+
+    #[test]
+    fn idle_runs_last_with_a_deadline_capped_by_50ms() {
+        let mut c = core();
+        let bg = c.create_scheduler_queue(Priority::Background, false);
+        let key = c.queue_idle(TaskId(9));
+        c.scheduler_enqueue(bg, TaskId(1));
+        assert_eq!(run(&mut c).task, TaskId(1));
+        let now = c.now();
+        assert_eq!(
+            c.next(now),
+            Next::Idle {
+                task: TaskId(9),
+                key,
+                deadline: now.saturating_add_ns(MAX_IDLE_PERIOD_NS)
+            }
+        );
+        assert_eq!(c.next(now), Next::Empty);
+    }
+
+    #[test]
+    fn idle_deadline_is_capped_by_the_next_timer() {
+        let mut c = core();
+        advance(&mut c, 7 * MS);
+        c.set_timer(LoopTime(17 * MS), TaskId(1));
+        c.queue_idle(TaskId(2));
+        c.queue_idle(TaskId(3));
+        let now = c.now();
+        assert!(
+            matches!(c.next(now), Next::Idle { task: TaskId(2), deadline: LoopTime(d), .. } if d == 17 * MS)
+        );
+        // A far timer does not shorten the 50 ms cap.
+        let mut c = core();
+        c.set_timer(LoopTime(80 * MS), TaskId(1));
+        c.queue_idle(TaskId(2));
+        assert!(
+            matches!(c.next(LoopTime::ZERO), Next::Idle { deadline: LoopTime(d), .. } if d == 50 * MS)
+        );
+    }
+
+    #[test]
+    fn undrained_ripe_timer_preempts_idle() {
+        let mut c = core();
+        c.set_timer(LoopTime(5), TaskId(1));
+        c.queue_idle(TaskId(2));
+        assert_eq!(c.next(LoopTime(5)), Next::Wait(LoopTime(5)));
+        assert_eq!(c.pending().idle, 1, "the idle callback stays queued");
+    }
+
+    #[test]
+    fn wait_and_empty() {
+        let mut c = core();
+        assert_eq!(c.next(LoopTime::ZERO), Next::Empty);
+        let k = c.set_timer(LoopTime(100), TaskId(1));
+        c.set_timer(LoopTime(300), TaskId(2));
+        assert_eq!(c.next(LoopTime::ZERO), Next::Wait(LoopTime(100)));
+        assert!(c.cancel_timer(k));
+        assert_eq!(c.next(LoopTime::ZERO), Next::Wait(LoopTime(300)));
+    }
+
+    #[test]
+    fn starvation_limit_off_is_strict() {
+        let mut c = core();
+        let ub = c.create_scheduler_queue(Priority::UserBlocking, false);
+        let bg = c.create_scheduler_queue(Priority::Background, false);
+        c.scheduler_enqueue(bg, TaskId(1));
+        advance(&mut c, 1_000 * MS);
+        c.scheduler_enqueue(ub, TaskId(2));
+        assert_eq!(run(&mut c).task, TaskId(2));
+    }
+
+    #[test]
+    fn starvation_limit_promotes_the_oldest_starved_task() {
+        let mut c = core();
+        c.set_starvation_limit(Some(10 * MS));
+        assert_eq!(c.starvation_limit(), Some(10 * MS));
+        let ub = c.create_scheduler_queue(Priority::UserBlocking, false);
+        let bg = c.create_scheduler_queue(Priority::Background, false);
+        c.scheduler_enqueue(bg, TaskId(1)); // runnable at 0
+        advance(&mut c, 5 * MS);
+        c.queue_task(HostSource::Other, TaskId(2)); // runnable at 5 ms
+        c.scheduler_enqueue(ub, TaskId(3));
+        c.scheduler_enqueue(ub, TaskId(4));
+        // Exactly at the limit: not starved (strict).
+        assert_eq!(run(&mut c).task, TaskId(3));
+        advance(&mut c, 5 * MS + 1);
+        // 10 ms + 1 ns: the background task (oldest) is promoted, keeping its own band.
+        let s = run(&mut c);
+        assert_eq!((s.task, s.band), (TaskId(1), Band::Low));
+        advance(&mut c, 5 * MS);
+        // The host task has waited 15 ms + 1 ns.
+        assert_eq!(run(&mut c).task, TaskId(2));
+        assert_eq!(run(&mut c).task, TaskId(4));
+        c.set_starvation_limit(None);
+        assert_eq!(c.starvation_limit(), None);
+    }
+}

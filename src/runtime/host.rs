@@ -1,0 +1,336 @@
+//! The host state shared by the engine glue, the web layer and the loop driver.
+//!
+//! Invariants:
+//! - Every `TaskId` handed to the event-loop core names exactly one live entry of `tasks` until the
+//!   core hands it back (selected or cancelled), when the entry is taken out.
+//! - The microtask queue is one FIFO: promise jobs (which carry their own continuation state in
+//!   their JobCallbacks) and `queueMicrotask` callbacks (which capture the state when queued).
+//! - `current_continuation_state` is `None` outside of a scheduler task, a continuation or a
+//!   microtask that captured a state.
+//!
+//! Borrows of the `RefCell`s here are short and never held across a call into JS.
+
+use std::cell::{Cell, RefCell};
+use std::collections::VecDeque;
+use std::rc::Rc;
+
+use boa_engine::job::{NativeAsyncJob, PromiseJob};
+use boa_engine::{Context, JsError, JsNativeError, JsObject, JsResult, JsValue};
+
+use crate::engine::continuation::ContinuationState;
+use crate::event_loop::slab::GenSlab;
+use crate::event_loop::{EventLoopCore, HostSource, LoopTime, TaskId, TimerKey};
+
+/// A task's steps: Rust code that may call into JS.
+pub type TaskSteps = Box<dyn FnOnce(&mut Context) -> JsResult<()>>;
+
+/// What a `TaskId` stands for.
+enum TaskRecord {
+    /// A task of an HTML task source, run by the loop when selected.
+    Run { source: HostSource, steps: TaskSteps },
+    /// A timer whose ripening queues `steps` as a task of `source` (runnable at its due time).
+    TimerTask { source: HostSource, steps: TaskSteps },
+    /// A timer whose ripening runs Rust-side steps at once, without JS ("in parallel" steps, e.g.
+    /// a delayed postTask enqueueing its task).
+    TimerAction { action: Box<dyn FnOnce(&Host)> },
+}
+
+/// A microtask.
+pub enum Microtask {
+    /// HostEnqueuePromiseJob: queued with ignoreContinuationState = true (§4.1.7).
+    Promise(PromiseJob),
+    /// `queueMicrotask` and host microtasks: run with the state captured when queued (§4.1.4).
+    Callback {
+        steps: Box<dyn FnOnce(&mut Context) -> JsResult<()>>,
+        state: Option<ContinuationState>,
+    },
+}
+
+/// A handle to a host timer (to cancel it).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct HostTimer {
+    key: TimerKey,
+    task: TaskId,
+}
+
+/// The host state of one event loop.
+pub struct Host {
+    core: RefCell<EventLoopCore>,
+    tasks: RefCell<GenSlab<TaskRecord>>,
+    microtasks: RefCell<VecDeque<Microtask>>,
+    performing_microtask_checkpoint: Cell<bool>,
+    async_jobs: RefCell<Vec<NativeAsyncJob>>,
+    cleanup_jobs: RefCell<Vec<NativeAsyncJob>>,
+    continuation: RefCell<Option<ContinuationState>>,
+    /// HTML's "about-to-be-notified rejected promises list".
+    about_to_be_notified: RefCell<Vec<JsObject>>,
+    /// Set when an uncaught exception or unhandled rejection was reported: exit status 1.
+    had_error: Cell<bool>,
+    /// The deadline of the idle period while an idle callback runs.
+    idle_deadline: Cell<Option<LoopTime>>,
+    /// The file name used when reporting errors of code without a path (timer strings, eval).
+    script_name: RefCell<String>,
+}
+
+impl std::fmt::Debug for Host {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Host").finish_non_exhaustive()
+    }
+}
+
+impl Host {
+    #[must_use]
+    pub fn new(core: EventLoopCore) -> Rc<Self> {
+        Rc::new(Self {
+            core: RefCell::new(core),
+            tasks: RefCell::new(GenSlab::default()),
+            microtasks: RefCell::new(VecDeque::new()),
+            performing_microtask_checkpoint: Cell::new(false),
+            async_jobs: RefCell::new(Vec::new()),
+            cleanup_jobs: RefCell::new(Vec::new()),
+            continuation: RefCell::new(None),
+            about_to_be_notified: RefCell::new(Vec::new()),
+            had_error: Cell::new(false),
+            idle_deadline: Cell::new(None),
+            script_name: RefCell::new(String::from("<eval>")),
+        })
+    }
+
+    /// The host of the context (every taskhost context has one).
+    pub fn from_context(context: &Context) -> JsResult<Rc<Self>> {
+        context.get_data::<Rc<Self>>().cloned().ok_or_else(|| {
+            JsNativeError::typ()
+                .with_message("this context has no taskhost event loop")
+                .into()
+        })
+    }
+
+    /// Borrow the event-loop core (never across a call into JS).
+    pub fn core(&self) -> std::cell::RefMut<'_, EventLoopCore> {
+        self.core.borrow_mut()
+    }
+
+    #[must_use]
+    pub fn now(&self) -> LoopTime {
+        self.core.borrow().now()
+    }
+
+    // ---- tasks ----
+
+    /// Queue a task on an HTML task source (band 2 of the policy), runnable now.
+    pub fn queue_task(&self, source: HostSource, steps: TaskSteps) {
+        let id = self.tasks.borrow_mut().insert(TaskRecord::Run { source, steps });
+        self.core.borrow_mut().queue_task(source, TaskId(id));
+    }
+
+    /// Set a timer that, at `due`, queues `steps` as a task of `source` (runnable at `due`).
+    pub fn set_timer_task(&self, due: LoopTime, source: HostSource, steps: TaskSteps) -> HostTimer {
+        let id = TaskId(
+            self.tasks
+                .borrow_mut()
+                .insert(TaskRecord::TimerTask { source, steps }),
+        );
+        let key = self.core.borrow_mut().set_timer(due, id);
+        HostTimer { key, task: id }
+    }
+
+    /// Set a timer that, at `due`, runs Rust-side steps (no JS) and queues nothing by itself.
+    pub fn set_timer_action(&self, due: LoopTime, action: Box<dyn FnOnce(&Host)>) -> HostTimer {
+        let id = TaskId(self.tasks.borrow_mut().insert(TaskRecord::TimerAction { action }));
+        let key = self.core.borrow_mut().set_timer(due, id);
+        HostTimer { key, task: id }
+    }
+
+    /// Cancel a timer that has not ripened. A ripened timer task is already queued: its own
+    /// steps must check whether it still should run (HTML timers do).
+    pub fn cancel_timer(&self, timer: HostTimer) {
+        if self.core.borrow_mut().cancel_timer(timer.key) {
+            self.tasks.borrow_mut().remove(timer.task.0);
+        }
+    }
+
+    /// Move every timer due at `now` to where it belongs: a task queued at its due time, or its
+    /// Rust-side action run now.
+    pub fn drain_ripe_timers(&self, now: LoopTime) {
+        loop {
+            let Some(ripe) = self.core.borrow_mut().pop_ripe_timer(now) else {
+                break;
+            };
+            let slot = ripe.payload.0;
+            let record = self.tasks.borrow_mut().remove(slot);
+            match record {
+                Some(TaskRecord::TimerTask { source, steps }) => {
+                    let id = self.tasks.borrow_mut().insert(TaskRecord::Run { source, steps });
+                    self.core
+                        .borrow_mut()
+                        .queue_task_at(source, TaskId(id), ripe.due, ripe.order);
+                }
+                Some(TaskRecord::TimerAction { action }) => action(self),
+                // A timer's payload is always a timer record (set by the two methods above).
+                Some(TaskRecord::Run { .. }) => debug_assert!(false, "a ripe timer named a task"),
+                None => {}
+            }
+        }
+    }
+
+    /// Take the steps of a selected task.
+    pub fn take_task(&self, id: TaskId) -> Option<(HostSource, TaskSteps)> {
+        match self.tasks.borrow_mut().remove(id.0)? {
+            TaskRecord::Run { source, steps } | TaskRecord::TimerTask { source, steps } => {
+                Some((source, steps))
+            }
+            TaskRecord::TimerAction { .. } => None,
+        }
+    }
+
+    /// Register a task record for a task the web layer queues in a scheduler queue of the core
+    /// (the core is told separately, with the returned id).
+    pub fn insert_task(&self, steps: TaskSteps) -> TaskId {
+        TaskId(self.tasks.borrow_mut().insert(TaskRecord::Run {
+            source: HostSource::Other,
+            steps,
+        }))
+    }
+
+    /// Forget a task record whose task was removed from the core (e.g. aborted).
+    pub fn forget_task(&self, id: TaskId) {
+        self.tasks.borrow_mut().remove(id.0);
+    }
+
+    // ---- microtasks ----
+
+    pub fn enqueue_promise_job(&self, job: PromiseJob) {
+        self.microtasks.borrow_mut().push_back(Microtask::Promise(job));
+    }
+
+    /// Queue a microtask (HTML "queue a microtask", §4.1.4 of the scheduling spec):
+    /// 5.1. Let continuationState be null.
+    /// 5.2. If ignoreContinuationState is false and eventLoop's current continuation state is not
+    ///      null, then set continuationState to the result of cloning it.
+    /// 5.3. The microtask's steps set the current continuation state to continuationState, run
+    ///      steps, and set the current continuation state to null.
+    pub fn queue_microtask(&self, steps: Box<dyn FnOnce(&mut Context) -> JsResult<()>>) {
+        let state = self.current_continuation_state();
+        self.microtasks
+            .borrow_mut()
+            .push_back(Microtask::Callback { steps, state });
+    }
+
+    pub fn pop_microtask(&self) -> Option<Microtask> {
+        self.microtasks.borrow_mut().pop_front()
+    }
+
+    #[must_use]
+    pub fn has_microtasks(&self) -> bool {
+        !self.microtasks.borrow().is_empty()
+    }
+
+    /// Returns false if a checkpoint is already being performed (HTML step 1), else marks it.
+    pub fn begin_microtask_checkpoint(&self) -> bool {
+        !self.performing_microtask_checkpoint.replace(true)
+    }
+
+    pub fn end_microtask_checkpoint(&self) {
+        self.performing_microtask_checkpoint.set(false);
+    }
+
+    // ---- async jobs (module loading, dynamic import, Atomics.waitAsync) ----
+
+    pub fn enqueue_async_job(&self, job: NativeAsyncJob) {
+        self.async_jobs.borrow_mut().push(job);
+    }
+
+    pub fn enqueue_cleanup_job(&self, job: NativeAsyncJob) {
+        self.cleanup_jobs.borrow_mut().push(job);
+    }
+
+    pub fn take_async_jobs(&self) -> Vec<NativeAsyncJob> {
+        std::mem::take(&mut *self.async_jobs.borrow_mut())
+    }
+
+    pub fn take_cleanup_jobs(&self) -> Vec<NativeAsyncJob> {
+        std::mem::take(&mut *self.cleanup_jobs.borrow_mut())
+    }
+
+    // ---- continuation state (§4.1.2) ----
+
+    #[must_use]
+    pub fn current_continuation_state(&self) -> Option<ContinuationState> {
+        self.continuation.borrow().clone()
+    }
+
+    pub fn set_current_continuation_state(&self, state: Option<ContinuationState>) {
+        *self.continuation.borrow_mut() = state;
+    }
+
+    /// "Set continuation state value" for `key` (§4.1.2).
+    pub fn set_continuation_state_value(&self, key: JsObject, value: JsValue) {
+        let mut slot = self.continuation.borrow_mut();
+        let next = ContinuationState::with_value(slot.as_ref(), key, value);
+        *slot = Some(next);
+    }
+
+    /// "Get continuation state value" for `key` (§4.1.2):
+    /// 1. Let continuationState be eventLoop's current continuation state.
+    /// 2. If continuationState is not null and its state map[key] exists, return it; else null.
+    #[must_use]
+    pub fn continuation_state_value(&self, key: &JsObject) -> Option<JsValue> {
+        self.continuation.borrow().as_ref().and_then(|s| s.get(key))
+    }
+
+    // ---- rejected promises and errors ----
+
+    /// HostPromiseRejectionTracker, operation "reject": append to the about-to-be-notified list.
+    pub fn track_rejection(&self, promise: JsObject) {
+        self.about_to_be_notified.borrow_mut().push(promise);
+    }
+
+    /// HostPromiseRejectionTracker, operation "handle": if the promise is in the list, remove it.
+    pub fn track_handled(&self, promise: &JsObject) {
+        self.about_to_be_notified
+            .borrow_mut()
+            .retain(|p| !JsObject::equals(p, promise));
+    }
+
+    pub fn take_about_to_be_notified(&self) -> Vec<JsObject> {
+        std::mem::take(&mut *self.about_to_be_notified.borrow_mut())
+    }
+
+    pub fn mark_error(&self) {
+        self.had_error.set(true);
+    }
+
+    #[must_use]
+    pub fn had_error(&self) -> bool {
+        self.had_error.get()
+    }
+
+    pub fn set_idle_deadline(&self, deadline: Option<LoopTime>) {
+        self.idle_deadline.set(deadline);
+    }
+
+    #[must_use]
+    pub fn idle_deadline(&self) -> Option<LoopTime> {
+        self.idle_deadline.get()
+    }
+
+    pub fn set_script_name(&self, name: &str) {
+        name.clone_into(&mut self.script_name.borrow_mut());
+    }
+
+    #[must_use]
+    pub fn script_name(&self) -> String {
+        self.script_name.borrow().clone()
+    }
+
+    /// Number of async jobs not yet started (the loop owns the started ones).
+    #[must_use]
+    pub fn queued_async_jobs(&self) -> usize {
+        self.async_jobs.borrow().len()
+    }
+}
+
+/// Convert a host error into a JS error (for native functions).
+pub fn js_error(message: impl Into<String>) -> JsError {
+    JsNativeError::error().with_message(message.into()).into()
+}

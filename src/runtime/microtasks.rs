@@ -1,0 +1,72 @@
+//! HTML "perform a microtask checkpoint" and "notify about rejected promises".
+//!
+//! Invariant: after a checkpoint returns, the microtask queue is empty, every rejected promise
+//! that is still unhandled has been reported once, and the engine's kept-alive WeakRef targets
+//! are cleared (ClearKeptObjects).
+
+use boa_engine::object::builtins::JsPromise;
+use boa_engine::{Context, builtins::promise::PromiseState};
+
+use crate::engine::errors::{report_exception, report_unhandled_rejection};
+use crate::runtime::host::{Host, Microtask};
+
+/// HTML 8.1.7.3 "perform a microtask checkpoint".
+pub fn perform_microtask_checkpoint(host: &Host, context: &mut Context) {
+    // 1. If the event loop's performing a microtask checkpoint is true, then return.
+    // 2. Set the event loop's performing a microtask checkpoint to true.
+    if !host.begin_microtask_checkpoint() {
+        return;
+    }
+    // 3. While the event loop's microtask queue is not empty:
+    //    1. Let oldestMicrotask be the result of dequeuing from the event loop's microtask queue.
+    //    2. Set the event loop's currently running task to oldestMicrotask.
+    //    3. Run oldestMicrotask.
+    //    4. Set the event loop's currently running task back to null.
+    while let Some(microtask) = host.pop_microtask() {
+        let result = match microtask {
+            Microtask::Promise(job) => job.call(context).map(drop),
+            Microtask::Callback { steps, state } => {
+                host.set_current_continuation_state(state);
+                let result = steps(context);
+                host.set_current_continuation_state(None);
+                result
+            }
+        };
+        if let Err(error) = result {
+            report_exception(host, &error, context);
+        }
+    }
+    // 4. For each environment settings object whose responsible event loop is this event loop,
+    //    notify about rejected promises given settingsObject's global object.
+    notify_about_rejected_promises(host, context);
+    // 5. Cleanup Indexed Database transactions. (No IndexedDB here.)
+    // 6. Perform ClearKeptObjects().
+    context.clear_kept_objects();
+    // 7. Set the event loop's performing a microtask checkpoint to false.
+    host.end_microtask_checkpoint();
+    // 8. Record timing info for microtask checkpoint. (Not recorded.)
+}
+
+/// HTML 8.1.5.7 "notify about rejected promises".
+///
+/// 1. Let list be a clone of global's about-to-be-notified rejected promises list.
+/// 2. If list is empty, then return.
+/// 3. Empty global's about-to-be-notified rejected promises list.
+/// 4. Queue a global task on the DOM manipulation task source to run the substeps:
+///    for each promise p of list: if p.[[PromiseIsHandled]] is true, continue; otherwise
+///    fire `unhandledrejection` (cancelable) and, if not canceled, report it.
+///
+/// Deviation: the report happens at the end of the checkpoint instead of in a queued task, so an
+/// unhandled rejection is reported before the next task runs; the order of reports is the same.
+/// Promises handled since the rejection were already removed by the "handle" operation.
+pub fn notify_about_rejected_promises(host: &Host, context: &mut Context) {
+    let list = host.take_about_to_be_notified();
+    for promise in list {
+        let Ok(promise) = JsPromise::from_object(promise) else {
+            continue;
+        };
+        if let PromiseState::Rejected(reason) = promise.state() {
+            report_unhandled_rejection(host, &reason, context);
+        }
+    }
+}

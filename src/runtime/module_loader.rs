@@ -1,0 +1,97 @@
+//! ES module loading: specifiers resolved against the importing file, files read as UTF-8, the
+//! source guard in front of the parser, one module record per (path, attributes).
+//!
+//! Invariant: a module file is parsed at most once per runtime; importing it again (from any
+//! module) yields the same record, as HTML's module map does.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+
+use boa_engine::module::{ModuleLoader, ModuleRequest, Referrer, resolve_module_specifier};
+use boa_engine::{Context, JsNativeError, JsResult, JsString, Module, Source, js_string};
+
+use crate::runtime::guard_nesting;
+
+/// taskhost's module loader.
+#[derive(Default)]
+pub struct TaskhostModuleLoader {
+    map: RefCell<HashMap<(PathBuf, bool), Module>>,
+}
+
+impl TaskhostModuleLoader {
+    fn resolve(
+        specifier: &JsString,
+        referrer: &Referrer,
+        context: &mut Context,
+    ) -> JsResult<PathBuf> {
+        let text = specifier.to_std_string_escaped();
+        // HTML "resolve a module specifier": without an import map, only URL-like specifiers
+        // resolve; a bare name is an error.
+        if !(text.starts_with("./") || text.starts_with("../") || text.starts_with('/')) {
+            return Err(JsNativeError::typ()
+                .with_message(format!(
+                    "Failed to resolve module specifier \"{text}\". Relative references must start with either \"/\", \"./\", or \"../\"."
+                ))
+                .into());
+        }
+        let referrer_path = referrer.path().map(Path::to_path_buf).or_else(|| {
+            std::env::current_dir().ok().map(|dir| dir.join("<eval>"))
+        });
+        resolve_module_specifier(Some(Path::new("/")), specifier, referrer_path.as_deref(), context)
+    }
+
+    fn load(path: &Path, json: bool, context: &mut Context) -> JsResult<Module> {
+        let shown = path.display();
+        let bytes = std::fs::read(path).map_err(|e| {
+            JsNativeError::typ().with_message(format!("Failed to load module {shown}: {e}"))
+        })?;
+        let text = String::from_utf8(bytes).map_err(|_| {
+            JsNativeError::typ().with_message(format!("Failed to load module {shown}: not UTF-8"))
+        })?;
+        if json {
+            return Module::parse_json(JsString::from(text.as_str()), context);
+        }
+        guard_nesting(&text, &shown.to_string())?;
+        Module::parse(Source::from_bytes(&text).with_path(path), None, context)
+    }
+}
+
+impl ModuleLoader for TaskhostModuleLoader {
+    async fn load_imported_module(
+        self: Rc<Self>,
+        referrer: Referrer,
+        request: ModuleRequest,
+        context: &RefCell<&mut Context>,
+    ) -> JsResult<Module> {
+        let json = match request.get_attribute("type") {
+            None => false,
+            Some(t) if *t == js_string!("json") => true,
+            Some(t) => {
+                return Err(JsNativeError::typ()
+                    .with_message(format!(
+                        "unsupported module type \"{}\"",
+                        t.to_std_string_escaped()
+                    ))
+                    .into());
+            }
+        };
+        let path = Self::resolve(request.specifier(), &referrer, &mut context.borrow_mut())?;
+        if !json && path.extension().is_some_and(|e| e == "json") {
+            return Err(JsNativeError::typ()
+                .with_message(format!(
+                    "module {} is JSON: import it with {{ type: \"json\" }}",
+                    path.display()
+                ))
+                .into());
+        }
+        let key = (path, json);
+        if let Some(module) = self.map.borrow().get(&key) {
+            return Ok(module.clone());
+        }
+        let module = Self::load(&key.0, json, &mut context.borrow_mut())?;
+        self.map.borrow_mut().insert(key, module.clone());
+        Ok(module)
+    }
+}

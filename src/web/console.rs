@@ -1,0 +1,46 @@
+//! `console`, from boa_runtime, with taskhost's own logger: `log`/`info`/`debug` to stdout,
+//! `warn`/`error` to stderr, group indentation as spaces.
+
+use std::io::Write;
+
+use boa_engine::{Context, JsError, JsResult};
+use boa_gc::{Finalize, Trace};
+use boa_runtime::{Console, ConsoleState, Logger};
+
+/// taskhost's console logger.
+#[derive(Debug, Trace, Finalize)]
+pub struct TaskhostLogger;
+
+fn write_line(to_stderr: bool, msg: &str, state: &ConsoleState) -> JsResult<()> {
+    let indent = state.indent();
+    let result = if to_stderr {
+        let _ = std::io::stdout().flush();
+        writeln!(std::io::stderr().lock(), "{:indent$}{msg}", "")
+    } else {
+        writeln!(std::io::stdout().lock(), "{:indent$}{msg}", "")
+    };
+    result.map_err(JsError::from_rust)
+}
+
+impl Logger for TaskhostLogger {
+    fn log(&self, msg: String, state: &ConsoleState, _: &mut Context) -> JsResult<()> {
+        write_line(false, &msg, state)
+    }
+
+    fn info(&self, msg: String, state: &ConsoleState, _: &mut Context) -> JsResult<()> {
+        write_line(false, &msg, state)
+    }
+
+    fn warn(&self, msg: String, state: &ConsoleState, _: &mut Context) -> JsResult<()> {
+        write_line(true, &msg, state)
+    }
+
+    fn error(&self, msg: String, state: &ConsoleState, _: &mut Context) -> JsResult<()> {
+        write_line(true, &msg, state)
+    }
+}
+
+pub fn register(context: &mut Context) -> JsResult<()> {
+    Console::register_with_logger(TaskhostLogger, context)?;
+    Ok(())
+}

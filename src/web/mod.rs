@@ -1,0 +1,20 @@
+//! Web APIs, one module per specification; one file per WebIDL interface.
+
+pub mod console;
+pub mod hr_time;
+pub mod html;
+pub mod namespace;
+pub mod util;
+
+use boa_engine::{Context, JsResult};
+
+use crate::runtime::RuntimeOptions;
+
+/// Register every web API on the context's global object.
+pub fn register(context: &mut Context, options: &RuntimeOptions) -> JsResult<()> {
+    console::register(context)?;
+    html::register(context)?;
+    hr_time::register(context)?;
+    namespace::register(context, options)?;
+    Ok(())
+}

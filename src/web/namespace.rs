@@ -1,0 +1,40 @@
+//! The `taskhost` namespace object: what a script needs to know about its host.
+//!
+//! `taskhost.args` (the arguments after `--`, a frozen array of strings), `taskhost.version`,
+//! `taskhost.virtualTime` (whether `--virtual-time` is on).
+
+use boa_engine::object::ObjectInitializer;
+use boa_engine::object::builtins::JsArray;
+use boa_engine::property::Attribute;
+use boa_engine::{Context, JsResult, JsString, JsValue, js_string};
+
+use crate::runtime::RuntimeOptions;
+
+pub fn register(context: &mut Context, options: &RuntimeOptions) -> JsResult<()> {
+    let args = JsArray::from_iter(
+        options.args.iter().map(|a| JsValue::from(JsString::from(a.as_str()))),
+        context,
+    );
+    let args_object: boa_engine::JsObject = args.into();
+    args_object.set_integrity_level(boa_engine::object::IntegrityLevel::Frozen, context)?;
+    let namespace = ObjectInitializer::new(context)
+        .property(js_string!("args"), args_object, Attribute::ENUMERABLE)
+        .property(
+            js_string!("version"),
+            js_string!(env!("CARGO_PKG_VERSION")),
+            Attribute::ENUMERABLE,
+        )
+        .property(
+            js_string!("virtualTime"),
+            options.virtual_time,
+            Attribute::ENUMERABLE,
+        )
+        .build();
+    namespace.set_integrity_level(boa_engine::object::IntegrityLevel::Frozen, context)?;
+    context.register_global_property(
+        js_string!("taskhost"),
+        namespace,
+        Attribute::WRITABLE | Attribute::CONFIGURABLE,
+    )?;
+    Ok(())
+}
