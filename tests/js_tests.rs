@@ -1,0 +1,142 @@
+//! Runs every `js-tests/**/*.js` through the real `taskhost` binary and checks its stdout,
+//! stderr and exit status against the expectations beside it:
+//!
+//! - `NAME.out`: the expected stdout, exactly (required);
+//! - `NAME.err`: the expected stderr, exactly (optional: when absent, stderr must be empty);
+//!   `$DIR` in it stands for the test file's absolute directory;
+//! - leading `//` comment lines of the script may hold directives:
+//!   `// flags: --virtual-time --max-time 1` (options before the file),
+//!   `// args: a b` (script arguments after `--`), `// status: 1` (expected exit status,
+//!   default 0).
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use libtest_mimic::{Arguments, Failed, Trial};
+
+fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let mut entries: Vec<_> = entries.filter_map(Result::ok).map(|e| e.path()).collect();
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            collect(&path, out);
+        } else if path
+            .extension()
+            .is_some_and(|e| e == "js" || e == "mjs")
+            && path.with_extension("out").exists()
+        {
+            out.push(path);
+        }
+    }
+}
+
+struct Directives {
+    flags: Vec<String>,
+    args: Vec<String>,
+    status: i32,
+}
+
+fn directives(source: &str) -> Directives {
+    let mut d = Directives {
+        flags: Vec::new(),
+        args: Vec::new(),
+        status: 0,
+    };
+    for line in source.lines() {
+        let Some(comment) = line.strip_prefix("//") else {
+            break;
+        };
+        let comment = comment.trim();
+        if let Some(flags) = comment.strip_prefix("flags:") {
+            d.flags = flags.split_whitespace().map(str::to_owned).collect();
+        } else if let Some(args) = comment.strip_prefix("args:") {
+            d.args = args.split_whitespace().map(str::to_owned).collect();
+        } else if let Some(status) = comment.strip_prefix("status:") {
+            d.status = status.trim().parse().unwrap_or(-1);
+        }
+    }
+    d
+}
+
+fn diff(label: &str, expected: &str, actual: &str) -> String {
+    let mut text = format!("{label} differs:\n");
+    let (e, a): (Vec<_>, Vec<_>) = (expected.lines().collect(), actual.lines().collect());
+    for i in 0..e.len().max(a.len()) {
+        let (el, al) = (e.get(i).copied(), a.get(i).copied());
+        if el != al {
+            text.push_str(&format!(
+                "  line {}:\n    expected: {}\n    actual:   {}\n",
+                i + 1,
+                el.unwrap_or("<none>"),
+                al.unwrap_or("<none>")
+            ));
+        }
+    }
+    text.push_str(&format!("--- full {label} ---\n{actual}"));
+    text
+}
+
+fn run_one(script: &Path) -> Result<(), Failed> {
+    let source = std::fs::read_to_string(script).map_err(|e| format!("read: {e}"))?;
+    let d = directives(&source);
+    let dir = script
+        .parent()
+        .and_then(|p| std::fs::canonicalize(p).ok())
+        .ok_or("no directory")?;
+    let mut command = Command::new(env!("CARGO_BIN_EXE_taskhost"));
+    command.arg("run").args(&d.flags).arg(script);
+    if !d.args.is_empty() {
+        command.arg("--").args(&d.args);
+    }
+    let output = command.output().map_err(|e| format!("spawn: {e}"))?;
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let expected_out = std::fs::read_to_string(script.with_extension("out"))
+        .map_err(|e| format!("read .out: {e}"))?;
+    let expected_err = std::fs::read_to_string(script.with_extension("err"))
+        .unwrap_or_default()
+        .replace("$DIR", &dir.display().to_string());
+    let mut problems = String::new();
+    if stdout != expected_out {
+        problems.push_str(&diff("stdout", &expected_out, &stdout));
+    }
+    if stderr != expected_err {
+        problems.push_str(&diff("stderr", &expected_err, &stderr));
+    }
+    let status = output.status.code().unwrap_or(-1);
+    if status != d.status {
+        problems.push_str(&format!(
+            "exit status: expected {}, got {status}\n",
+            d.status
+        ));
+    }
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(problems.into())
+    }
+}
+
+fn main() {
+    let args = Arguments::from_args();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut scripts = Vec::new();
+    for dir in ["js-tests", "examples"] {
+        collect(&root.join(dir), &mut scripts);
+    }
+    let trials = scripts
+        .into_iter()
+        .map(|script| {
+            let name = script
+                .strip_prefix(root)
+                .unwrap_or(&script)
+                .display()
+                .to_string();
+            Trial::test(name, move || run_one(&script))
+        })
+        .collect();
+    libtest_mimic::run(&args, trials).exit();
+}
