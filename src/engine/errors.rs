@@ -50,20 +50,34 @@ pub fn describe_error(error: &JsError, file: &str) -> String {
         return format!("SyntaxError: {message} ({file}:{line}:{col})");
     }
     let text = error.to_string();
-    // A native error whose message already names its source position (the source guard's)
-    // needs no "(native)" marker after it.
-    let text = match text.split_once('\n') {
-        None => strip_native_marker(&text).to_owned(),
-        Some((first, rest)) => format!("{}\n{rest}", strip_native_marker(first)),
-    };
-    fold_repeated_frames(&text)
-}
-
-fn strip_native_marker(line: &str) -> &str {
-    match line.strip_suffix(" (native)") {
-        Some(head) if head.ends_with(')') => head,
-        _ => line,
+    let mut lines: Vec<&str> = text
+        .lines()
+        // Boa adds an unnamed native frame for resumed async code; it says nothing.
+        .filter(|line| line.trim() != "at  (native)")
+        .collect();
+    // A head without a position ("(native)": thrown after an await, or by a native function with
+    // no JS caller) takes the position of the innermost JS frame, if there is one; a native
+    // error whose message already names its position (the source guard's) drops the marker.
+    let mut head = String::new();
+    if let Some(first) = lines.first().copied()
+        && let Some(stripped) = first.strip_suffix(" (native)")
+    {
+        let frame_position = lines.iter().skip(1).find_map(|frame| {
+            let position = frame.trim().strip_prefix("at ")?.rsplit_once(" (")?.1;
+            (position != "native)").then_some(position)
+        });
+        head = if stripped.ends_with(')') {
+            stripped.to_owned()
+        } else if let Some(position) = frame_position {
+            format!("{stripped} ({position}")
+        } else {
+            first.to_owned()
+        };
     }
+    if !head.is_empty() {
+        lines[0] = &head;
+    }
+    fold_repeated_frames(&lines.join("\n"))
 }
 
 /// Split "message at line L, col C" into its parts.

@@ -27,9 +27,15 @@ pub type TaskSteps = Box<dyn FnOnce(&mut Context) -> JsResult<()>>;
 /// What a `TaskId` stands for.
 enum TaskRecord {
     /// A task of an HTML task source, run by the loop when selected.
-    Run { source: HostSource, steps: TaskSteps },
+    Run {
+        source: HostSource,
+        steps: TaskSteps,
+    },
     /// A timer whose ripening queues `steps` as a task of `source` (runnable at its due time).
-    TimerTask { source: HostSource, steps: TaskSteps },
+    TimerTask {
+        source: HostSource,
+        steps: TaskSteps,
+    },
     /// A timer whose ripening runs Rust-side steps at once, without JS ("in parallel" steps, e.g.
     /// a delayed postTask enqueueing its task).
     TimerAction { action: Box<dyn FnOnce(&Host)> },
@@ -41,7 +47,7 @@ pub enum Microtask {
     Promise(PromiseJob),
     /// `queueMicrotask` and host microtasks: run with the state captured when queued (§4.1.4).
     Callback {
-        steps: Box<dyn FnOnce(&mut Context) -> JsResult<()>>,
+        steps: TaskSteps,
         state: Option<ContinuationState>,
     },
 }
@@ -119,7 +125,10 @@ impl Host {
 
     /// Queue a task on an HTML task source (band 2 of the policy), runnable now.
     pub fn queue_task(&self, source: HostSource, steps: TaskSteps) {
-        let id = self.tasks.borrow_mut().insert(TaskRecord::Run { source, steps });
+        let id = self
+            .tasks
+            .borrow_mut()
+            .insert(TaskRecord::Run { source, steps });
         self.core.borrow_mut().queue_task(source, TaskId(id));
     }
 
@@ -136,7 +145,11 @@ impl Host {
 
     /// Set a timer that, at `due`, runs Rust-side steps (no JS) and queues nothing by itself.
     pub fn set_timer_action(&self, due: LoopTime, action: Box<dyn FnOnce(&Host)>) -> HostTimer {
-        let id = TaskId(self.tasks.borrow_mut().insert(TaskRecord::TimerAction { action }));
+        let id = TaskId(
+            self.tasks
+                .borrow_mut()
+                .insert(TaskRecord::TimerAction { action }),
+        );
         let key = self.core.borrow_mut().set_timer(due, id);
         HostTimer { key, task: id }
     }
@@ -160,7 +173,10 @@ impl Host {
             let record = self.tasks.borrow_mut().remove(slot);
             match record {
                 Some(TaskRecord::TimerTask { source, steps }) => {
-                    let id = self.tasks.borrow_mut().insert(TaskRecord::Run { source, steps });
+                    let id = self
+                        .tasks
+                        .borrow_mut()
+                        .insert(TaskRecord::Run { source, steps });
                     self.core
                         .borrow_mut()
                         .queue_task_at(source, TaskId(id), ripe.due, ripe.order);
@@ -200,7 +216,9 @@ impl Host {
     // ---- microtasks ----
 
     pub fn enqueue_promise_job(&self, job: PromiseJob) {
-        self.microtasks.borrow_mut().push_back(Microtask::Promise(job));
+        self.microtasks
+            .borrow_mut()
+            .push_back(Microtask::Promise(job));
     }
 
     /// Queue a microtask (HTML "queue a microtask", §4.1.4 of the scheduling spec):
@@ -209,7 +227,7 @@ impl Host {
     ///      null, then set continuationState to the result of cloning it.
     /// 5.3. The microtask's steps set the current continuation state to continuationState, run
     ///      steps, and set the current continuation state to null.
-    pub fn queue_microtask(&self, steps: Box<dyn FnOnce(&mut Context) -> JsResult<()>>) {
+    pub fn queue_microtask(&self, steps: TaskSteps) {
         let state = self.current_continuation_state();
         self.microtasks
             .borrow_mut()

@@ -206,7 +206,8 @@ impl Runtime {
         } = self;
         let host = host.clone();
         let max_time = options.max_time;
-        let deadline = max_time.map(|d| LoopTime::from_nanos(u64::try_from(d.as_nanos()).unwrap_or(u64::MAX)));
+        let deadline =
+            max_time.map(|d| LoopTime::from_nanos(u64::try_from(d.as_nanos()).unwrap_or(u64::MAX)));
         let cell = RefCell::new(context);
         let mut async_jobs: Vec<Pin<Box<dyn Future<Output = JsResult<JsValue>> + '_>>> = Vec::new();
         let mut cleanup_jobs: Vec<Pin<Box<dyn Future<Output = JsResult<JsValue>> + '_>>> =

@@ -1,0 +1,3 @@
+export function greet(who) {
+  return `hello from ${who}`;
+}

@@ -1,0 +1,132 @@
+//! The command line: usage errors and unreadable files exit 2 with a one-line message and no
+//! Rust panic text; `--help`/`--version` work; `eval` and `run` report exit statuses.
+
+use std::process::{Command, Output};
+
+fn taskhost(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_taskhost"))
+        .args(args)
+        .output()
+        .expect("spawn taskhost")
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+fn assert_one_line_error(output: &Output, status: i32, contains: &str) {
+    assert_eq!(
+        output.status.code(),
+        Some(status),
+        "stderr: {}",
+        stderr(output)
+    );
+    let text = stderr(output);
+    assert!(
+        text.contains(contains),
+        "stderr {text:?} lacks {contains:?}"
+    );
+    assert!(
+        !text.contains("panicked"),
+        "panic text reached the user: {text}"
+    );
+    assert_eq!(text.trim_end().lines().count(), 1, "not one line: {text:?}");
+}
+
+#[test]
+fn missing_file_is_a_usage_error() {
+    let out = taskhost(&["run", "/nonexistent/dir/script.js"]);
+    assert_one_line_error(
+        &out,
+        2,
+        "cannot read /nonexistent/dir/script.js: no such file",
+    );
+}
+
+#[test]
+fn non_utf8_file_is_a_usage_error() {
+    let path = std::env::temp_dir().join(format!("taskhost-bad-{}.js", std::process::id()));
+    std::fs::write(&path, b"console.log(1)\n\xff\xfe").expect("write");
+    let out = taskhost(&["run", path.to_str().expect("utf-8 path")]);
+    let _ = std::fs::remove_file(&path);
+    assert_one_line_error(&out, 2, "not UTF-8 (invalid byte at offset 15)");
+}
+
+#[test]
+fn directory_is_a_usage_error() {
+    let dir = std::env::temp_dir();
+    let out = taskhost(&["run", dir.to_str().expect("utf-8 path")]);
+    assert_one_line_error(&out, 2, "it is a directory");
+}
+
+#[test]
+fn bad_flags_are_usage_errors() {
+    let out = taskhost(&["run", "--max-time", "soon", "x.js"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("`soon` is not a number of seconds"));
+    let out = taskhost(&["run", "--max-time", "-1", "x.js"]);
+    assert_eq!(out.status.code(), Some(2));
+    let out = taskhost(&["frobnicate"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("unrecognized subcommand"));
+    let out = taskhost(&[]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn help_and_version() {
+    let out = taskhost(&["--help"]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("run") && text.contains("eval"), "{text}");
+    let out = taskhost(&["run", "--help"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("--virtual-time") && text.contains("--max-time") && text.contains("--module")
+    );
+    let out = taskhost(&["--version"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout).trim(),
+        format!("taskhost {}", env!("CARGO_PKG_VERSION"))
+    );
+}
+
+#[test]
+fn eval_runs_code_and_reports_status() {
+    let out = taskhost(&[
+        "eval",
+        "setTimeout(() => console.log('later'), 1); console.log('now')",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "now\nlater\n");
+    let out = taskhost(&["eval", "null.x"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).starts_with("Uncaught TypeError: "),
+        "{}",
+        stderr(&out)
+    );
+    assert!(stderr(&out).contains("(<eval>:1:"), "{}", stderr(&out));
+}
+
+#[test]
+fn module_flag_runs_a_js_file_as_a_module() {
+    let path = std::env::temp_dir().join(format!("taskhost-mod-{}.js", std::process::id()));
+    std::fs::write(
+        &path,
+        "await null; console.log(typeof import.meta, this === undefined);",
+    )
+    .expect("write");
+    let file = path.to_str().expect("utf-8 path");
+    let as_module = taskhost(&["run", "--module", file]);
+    let as_script = taskhost(&["run", file]);
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(String::from_utf8_lossy(&as_module.stdout), "object true\n");
+    assert_eq!(as_module.status.code(), Some(0));
+    assert_eq!(
+        as_script.status.code(),
+        Some(1),
+        "top-level await is a SyntaxError in a script"
+    );
+}
