@@ -65,6 +65,20 @@ pub struct LoopOptions {
     /// whichever comes first), report what was pending and exit with status 124.
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     pub max_time: Option<Duration>,
+    /// Opt-in anti-starvation limit: a task of the normal or low band that has waited longer
+    /// than MS milliseconds runs before higher bands (off by default: strict priorities).
+    #[arg(long, value_name = "MS", value_parser = parse_millis)]
+    pub starvation_limit: Option<Duration>,
+}
+
+fn parse_millis(text: &str) -> Result<Duration, String> {
+    let ms: f64 = text
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number of milliseconds"))?;
+    if !ms.is_finite() || ms < 0.0 {
+        return Err(format!("`{text}` must be a non-negative number of milliseconds"));
+    }
+    Duration::try_from_secs_f64(ms / 1000.0).map_err(|e| e.to_string())
 }
 
 fn parse_seconds(text: &str) -> Result<Duration, String> {
@@ -114,7 +128,7 @@ pub fn execute(cli: Cli) -> i32 {
     let options = RuntimeOptions {
         virtual_time: loop_options.virtual_time,
         max_time: loop_options.max_time,
-        starvation_limit: None,
+        starvation_limit: loop_options.starvation_limit,
         args: match &job {
             Job::File { args, .. } => args.clone(),
             Job::Eval { .. } => Vec::new(),

@@ -105,3 +105,44 @@ fn clock_accessors() {
     let real = EventLoopCore::new(Clock::real());
     assert!(!real.clock().is_virtual());
 }
+
+/// Two Schedulers of one event loop each keep their own queue maps, but their queues live in one
+/// core: "select the next scheduler task queue from all schedulers" picks across both — highest
+/// effective priority first, then the oldest first task, whichever Scheduler it belongs to.
+#[test]
+fn queues_of_two_schedulers_are_selected_together() {
+    let mut c = core();
+    // Scheduler A: a user-visible task queue and a background task queue.
+    let a_visible = c.create_scheduler_queue(Priority::UserVisible, false);
+    let a_background = c.create_scheduler_queue(Priority::Background, false);
+    // Scheduler B: its own user-visible task queue and a user-visible continuation queue.
+    let b_visible = c.create_scheduler_queue(Priority::UserVisible, false);
+    let b_continuation = c.create_scheduler_queue(Priority::UserVisible, true);
+    c.scheduler_enqueue(a_background, TaskId(1));
+    c.scheduler_enqueue(b_visible, TaskId(2));
+    c.scheduler_enqueue(a_visible, TaskId(3));
+    c.scheduler_enqueue(b_visible, TaskId(4));
+    c.scheduler_enqueue(b_continuation, TaskId(5));
+    c.scheduler_enqueue(a_visible, TaskId(6));
+    let now = c.now();
+    let mut order = Vec::new();
+    while let Next::Run(selected) = c.next(now) {
+        order.push((selected.task.0, selected.queue));
+    }
+    let tasks: Vec<u64> = order.iter().map(|(t, _)| *t).collect();
+    // The continuation (effective priority 3) first; then the user-visible tasks of both
+    // schedulers by enqueue order (2 of B, 3 of A, 4 of B, 6 of A); the background task last.
+    assert_eq!(tasks, vec![5, 2, 3, 4, 6, 1]);
+    assert_eq!(order[1].1, Some(b_visible));
+    assert_eq!(order[2].1, Some(a_visible));
+    // A priority change of one scheduler's queue reorders across schedulers too.
+    c.scheduler_enqueue(a_background, TaskId(7));
+    c.scheduler_enqueue(b_visible, TaskId(8));
+    c.set_queue_priority(a_background, Priority::UserBlocking);
+    let now = c.now();
+    let Next::Run(first) = c.next(now) else {
+        panic!("expected a task");
+    };
+    assert_eq!(first.task, TaskId(7));
+    assert_eq!(first.band, Band::High);
+}
