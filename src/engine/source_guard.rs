@@ -24,8 +24,13 @@ pub fn check_nesting(source: &str) -> Option<(usize, usize)> {
 pub fn nesting_error_message(source: &str, name: &str, offset: usize) -> String {
     let before = &source[..offset.min(source.len())];
     let line = before.matches('\n').count() + 1;
-    let col = before.rfind('\n').map_or(before.len(), |nl| before.len() - nl - 1) + 1;
-    format!("source nests deeper than {MAX_NESTING} brackets, too deep for the parser ({name}:{line}:{col})")
+    let col = before
+        .rfind('\n')
+        .map_or(before.len(), |nl| before.len() - nl - 1)
+        + 1;
+    format!(
+        "source nests deeper than {MAX_NESTING} brackets, too deep for the parser ({name}:{line}:{col})"
+    )
 }
 
 #[derive(Copy, Clone, PartialEq, Eq)]
@@ -110,8 +115,20 @@ fn scan(source: &str, limit: usize) -> Result<(), (usize, usize)> {
                 // After a keyword that expects an expression, `/` starts a regex.
                 regex_allowed = matches!(
                     &source[start..i],
-                    "return" | "typeof" | "instanceof" | "in" | "of" | "new" | "delete" | "void"
-                        | "throw" | "case" | "do" | "else" | "yield" | "await"
+                    "return"
+                        | "typeof"
+                        | "instanceof"
+                        | "in"
+                        | "of"
+                        | "new"
+                        | "delete"
+                        | "void"
+                        | "throw"
+                        | "case"
+                        | "do"
+                        | "else"
+                        | "yield"
+                        | "await"
                 );
             }
             _ if b.is_ascii_whitespace() => i += 1,
@@ -200,7 +217,10 @@ mod tests {
 
     #[test]
     fn ignores_strings_comments_and_regexes() {
-        assert!(depth_ok("let s = '[[[[[[' + \"((((((\"; // [[[[[[\n/* {{{{{{ */", 1));
+        assert!(depth_ok(
+            "let s = '[[[[[[' + \"((((((\"; // [[[[[[\n/* {{{{{{ */",
+            1
+        ));
         assert!(depth_ok("let r = /[(((((]/; x = a / b / c;", 1));
         assert!(depth_ok("return /((((/.test(s)", 1));
     }

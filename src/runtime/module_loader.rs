@@ -36,10 +36,16 @@ impl TaskhostModuleLoader {
                 ))
                 .into());
         }
-        let referrer_path = referrer.path().map(Path::to_path_buf).or_else(|| {
-            std::env::current_dir().ok().map(|dir| dir.join("<eval>"))
-        });
-        resolve_module_specifier(Some(Path::new("/")), specifier, referrer_path.as_deref(), context)
+        let referrer_path = referrer
+            .path()
+            .map(Path::to_path_buf)
+            .or_else(|| std::env::current_dir().ok().map(|dir| dir.join("<eval>")));
+        resolve_module_specifier(
+            Some(Path::new("/")),
+            specifier,
+            referrer_path.as_deref(),
+            context,
+        )
     }
 
     fn load(path: &Path, json: bool, context: &mut Context) -> JsResult<Module> {

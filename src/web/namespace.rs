@@ -12,7 +12,10 @@ use crate::runtime::RuntimeOptions;
 
 pub fn register(context: &mut Context, options: &RuntimeOptions) -> JsResult<()> {
     let args = JsArray::from_iter(
-        options.args.iter().map(|a| JsValue::from(JsString::from(a.as_str()))),
+        options
+            .args
+            .iter()
+            .map(|a| JsValue::from(JsString::from(a.as_str()))),
         context,
     );
     let args_object: boa_engine::JsObject = args.into();

@@ -13,10 +13,10 @@ use std::rc::Rc;
 
 use boa_engine::{Context, JsNativeError, JsObject, JsResult, JsString, JsValue, NativeFunction};
 
-use crate::engine::errors::report_exception;
 use crate::engine::webidl::{to_long, type_error};
 use crate::event_loop::HostSource;
 use crate::runtime::host::{Host, HostTimer};
+use crate::web::html::report::report_exception;
 use crate::web::util::define_operation;
 
 /// A `TimerHandler`: `(TrustedScript or DOMString or Function)`.
@@ -66,7 +66,10 @@ impl Timers {
     }
 
     fn holds(&self, id: i32, unique: u64) -> bool {
-        self.map.borrow().get(&id).is_some_and(|t| t.unique == unique)
+        self.map
+            .borrow()
+            .get(&id)
+            .is_some_and(|t| t.unique == unique)
     }
 }
 
@@ -122,7 +125,9 @@ fn timer_initialization_steps(
     //     source given global to run task.
     // 13. Set uniqueHandle to the result of running steps after a timeout given global,
     //     "setTimeout/setInterval", timeout, and completionStep.
-    let due = host.now().saturating_add_millis(u64::from(timeout.unsigned_abs()));
+    let due = host
+        .now()
+        .saturating_add_millis(u64::from(timeout.unsigned_abs()));
     let timer = host.set_timer_task(due, HostSource::Timer, task);
     // 14. Set global's map of setTimeout and setInterval IDs[id] to uniqueHandle.
     if let Some(old) = timers
@@ -252,7 +257,9 @@ pub fn register(context: &mut Context) -> JsResult<()> {
         &global,
         "setTimeout",
         1,
-        NativeFunction::from_fn_ptr(|_, args, context| set_timer("setTimeout", args, false, context)),
+        NativeFunction::from_fn_ptr(|_, args, context| {
+            set_timer("setTimeout", args, false, context)
+        }),
         context,
     )?;
     define_operation(
