@@ -49,7 +49,7 @@ pub enum Microtask {
     Promise(PromiseJob),
     /// `queueMicrotask` and host microtasks: run with the state captured when queued (§4.1.4).
     Callback {
-        steps: Box<dyn FnOnce(&mut Context) -> JsResult<()>>,
+        steps: TaskSteps,
         state: Option<ContinuationState>,
     },
 }
@@ -236,7 +236,7 @@ impl Host {
     ///      null, then set continuationState to the result of cloning it.
     /// 5.3. The microtask's steps set the current continuation state to continuationState, run
     ///      steps, and set the current continuation state to null.
-    pub fn queue_microtask(&self, steps: Box<dyn FnOnce(&mut Context) -> JsResult<()>>) {
+    pub fn queue_microtask(&self, steps: TaskSteps) {
         let state = self.current_continuation_state();
         self.microtasks
             .borrow_mut()

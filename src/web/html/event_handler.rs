@@ -138,7 +138,7 @@ pub fn process_event(
     };
     // 3. Let special error event handling be true if event is an ErrorEvent object, event's type
     //    is "error", and event's currentTarget implements WindowOrWorkerGlobalScope.
-    let is_error_type = state.borrow().kind == JsString::from("error");
+    let is_error_type = state.borrow().kind == "error";
     let error_fields = error_event::fields(event_object)
         .filter(|_| is_error_type && JsObject::equals(current_target, &context.global_object()));
     let this = JsValue::from(current_target.clone());

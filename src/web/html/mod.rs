@@ -4,14 +4,19 @@
 pub mod error_event;
 pub mod event_handler;
 pub mod global_scope;
+pub mod idle_callbacks;
+pub mod idle_deadline;
+pub mod message_channel;
+pub mod message_event;
+pub mod message_port;
 pub mod microtask;
 pub mod promise_rejection_event;
 pub mod report;
+pub mod structured_clone;
 pub mod timers;
 pub mod window;
 
 use boa_engine::{Context, JsResult};
-use boa_runtime::extensions::{RuntimeExtension, StructuredCloneExtension};
 
 /// Register the HTML APIs (after the DOM's, which they build on).
 pub fn register(context: &mut Context) -> JsResult<()> {
@@ -22,6 +27,18 @@ pub fn register(context: &mut Context) -> JsResult<()> {
     microtask::register(context)?;
     error_event::register(context)?;
     promise_rejection_event::register(context)?;
-    StructuredCloneExtension.register(None, context)?;
+    message_event::register(context)?;
+    message_port::register(context)?;
+    message_channel::register(context)?;
+    idle_deadline::register(context)?;
+    idle_callbacks::register(context)?;
+    // `structuredClone` is taskhost's own (DOMExceptions, ports); see `structured_clone`.
+    crate::web::util::define_operation(
+        &context.global_object(),
+        "structuredClone",
+        1,
+        boa_engine::NativeFunction::from_fn_ptr(structured_clone::structured_clone),
+        context,
+    )?;
     Ok(())
 }

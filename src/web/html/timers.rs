@@ -57,7 +57,7 @@ impl Timers {
         let map = self.map.borrow();
         let mut id = self.last_id.get();
         loop {
-            id = if id >= i32::MAX { 1 } else { id + 1 };
+            id = if id == i32::MAX { 1 } else { id + 1 };
             if !map.contains_key(&id) {
                 self.last_id.set(id);
                 return id;
