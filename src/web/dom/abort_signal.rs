@@ -601,3 +601,7 @@ pub fn register(context: &mut Context) -> JsResult<()> {
     )?;
     Ok(())
 }
+
+#[cfg(test)]
+#[path = "abort_signal_tests.rs"]
+mod tests;

@@ -86,6 +86,9 @@ pub fn report_exception(host: &Host, error: &JsError, context: &mut Context) {
     {
         message = String::from("Uncaught [object Object]");
     }
+    if let Some(text) = value.as_ref().and_then(JsValue::as_string) {
+        message = format!("Uncaught {}", text.to_std_string_escaped());
+    }
     // 3–4. (Muted errors: every script here is same-origin.)
     // 5. If global is not in error reporting mode, then:
     let mode = context.get_data::<Rc<ErrorReportingMode>>().cloned();

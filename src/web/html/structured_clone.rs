@@ -130,6 +130,13 @@ pub fn serialize_with_transfer(
             ));
         }
     }
+    // 5.1 (checked before serializing, because serializing an ArrayBuffer leaf with the store
+    //     already transfers it): a transferable that is detached is a DataCloneError.
+    for buffer in &s.buffers {
+        if is_detached_buffer(buffer) {
+            return Err(data_clone_error(context, "An ArrayBuffer in the transfer list is detached."));
+        }
+    }
     // 3. Let serialized be ? StructuredSerializeInternal(value, false, memory).
     let root = s.value(value, context)?;
     // 4. Let transferDataHolders be a new empty List.
@@ -148,15 +155,9 @@ pub fn serialize_with_transfer(
         }
     }
     for buffer in &s.buffers {
-        let detached = buffer
-            .as_object()
-            .and_then(|o| JsArrayBuffer::from_object(o).ok())
-            .is_none_or(|b| b.data().is_none());
-        if detached {
-            return Err(data_clone_error(
-                context,
-                "An ArrayBuffer in the transfer list is detached.",
-            ));
+        if is_detached_buffer(buffer) {
+            // Transferred while serializing the value.
+            continue;
         }
         // Transfer steps of an ArrayBuffer that the value did not reach: detach it.
         JsValueStore::try_from_js(buffer, context, vec![buffer.clone()]).map_err(|_| {
@@ -171,6 +172,13 @@ pub fn serialize_with_transfer(
         root,
         ports,
     })
+}
+
+fn is_detached_buffer(buffer: &JsValue) -> bool {
+    buffer
+        .as_object()
+        .and_then(|o| JsArrayBuffer::from_object(o).ok())
+        .is_none_or(|b| b.data().is_none())
 }
 
 impl Serializer {
