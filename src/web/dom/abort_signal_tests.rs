@@ -26,17 +26,25 @@ fn eval(runtime: &mut Runtime, source: &str) -> JsValue {
 fn unreferenced_dependents_are_collected_and_pruned() {
     let mut rt = runtime();
     let source = eval(&mut rt, "globalThis.c = new AbortController(); c.signal");
-    let Some(state) = source.as_object().and_then(|o| abort_signal_state(&o, rt.context()))
+    let Some(state) = source
+        .as_object()
+        .and_then(|o| abort_signal_state(&o, rt.context()))
     else {
         panic!("not a signal");
     };
     for _ in 0..20 {
-        eval(&mut rt, "for (let i = 0; i < 1000; i++) AbortSignal.any([c.signal]);");
+        eval(
+            &mut rt,
+            "for (let i = 0; i < 1000; i++) AbortSignal.any([c.signal]);",
+        );
         boa_gc::force_collect();
     }
     assert_eq!(state.dependent_count(), 0);
     let used = state.dependents_capacity_used();
-    assert!(used < 3000, "dependents list holds {used} entries for 20000 dead signals");
+    assert!(
+        used < 3000,
+        "dependents list holds {used} entries for 20000 dead signals"
+    );
 }
 
 /// A dependent with an `abort` listener stays alive while its source does, even when script
@@ -57,7 +65,9 @@ fn dependents_with_listeners_stay_alive() {
          for (let i = 0; i < 100; i++) AbortSignal.any([c.signal]);
          c.signal",
     );
-    let Some(state) = source.as_object().and_then(|o| abort_signal_state(&o, rt.context()))
+    let Some(state) = source
+        .as_object()
+        .and_then(|o| abort_signal_state(&o, rt.context()))
     else {
         panic!("not a signal");
     };
@@ -77,7 +87,9 @@ fn aborted_dependents_are_released() {
          AbortSignal.any([a.signal, b.signal]).onabort = () => {};
          b.signal",
     );
-    let Some(state) = source.as_object().and_then(|o| abort_signal_state(&o, rt.context()))
+    let Some(state) = source
+        .as_object()
+        .and_then(|o| abort_signal_state(&o, rt.context()))
     else {
         panic!("not a signal");
     };

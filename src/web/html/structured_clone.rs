@@ -134,7 +134,10 @@ pub fn serialize_with_transfer(
     //     already transfers it): a transferable that is detached is a DataCloneError.
     for buffer in &s.buffers {
         if is_detached_buffer(buffer) {
-            return Err(data_clone_error(context, "An ArrayBuffer in the transfer list is detached."));
+            return Err(data_clone_error(
+                context,
+                "An ArrayBuffer in the transfer list is detached.",
+            ));
         }
     }
     // 3. Let serialized be ? StructuredSerializeInternal(value, false, memory).
