@@ -32,3 +32,6 @@ for (const v of [() => {}, Symbol('x'), new EventTarget(), { f() {} }]) {
   try { structuredClone(v); console.log('no error'); } catch (e) { console.log(e.name, e instanceof DOMException); }
 }
 try { structuredClone(); } catch (e) { console.log(e.message); }
+// Nesting deeper than the runtime's recursion limit is a RangeError, not a crash.
+const deep = []; let cur = deep; for (let i = 0; i < 20000; i++) { const n = []; cur.push(n); cur = n; }
+try { structuredClone(deep); } catch (e) { console.log(e.constructor.name + ': ' + e.message); }

@@ -84,6 +84,8 @@ struct Serializer {
     /// Transferred ports: object → index in `ports`.
     port_objects: Vec<JsObject>,
     buffers: Vec<JsValue>,
+    /// Current nesting depth (bounded like JS recursion: a RangeError beyond the limit).
+    depth: usize,
 }
 
 /// StructuredSerializeWithTransfer(value, transferList) (HTML §2.7.5).
@@ -97,6 +99,7 @@ pub fn serialize_with_transfer(
         memory: HashMap::new(),
         port_objects: Vec::new(),
         buffers: Vec::new(),
+        depth: 0,
     };
     // 1. Let memory be an empty map.
     // 2. For each transferable of transferList:
@@ -192,8 +195,21 @@ impl Serializer {
         index
     }
 
-    /// StructuredSerializeInternal(value, forStorage = false, memory).
+    /// StructuredSerializeInternal(value, forStorage = false, memory), with a nesting limit:
+    /// deeper than the runtime's recursion limit is a RangeError, as JS recursion would be.
     fn value(&mut self, value: &JsValue, context: &mut Context) -> JsResult<Value> {
+        if self.depth >= crate::runtime::RECURSION_LIMIT {
+            return Err(JsNativeError::range()
+                .with_message("Maximum call stack size exceeded")
+                .into());
+        }
+        self.depth += 1;
+        let result = self.value_inner(value, context);
+        self.depth -= 1;
+        result
+    }
+
+    fn value_inner(&mut self, value: &JsValue, context: &mut Context) -> JsResult<Value> {
         // 1–3. Primitives other than Symbol serialize as themselves; a Symbol is an error.
         let Some(object) = value.as_object() else {
             if value.is_symbol() {
