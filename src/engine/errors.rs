@@ -5,22 +5,16 @@
 
 use std::io::Write;
 
-use boa_engine::{Context, JsError, JsNativeErrorKind, JsValue};
+use boa_engine::{JsError, JsNativeErrorKind};
 
 use crate::runtime::host::Host;
 
-/// HTML "report an exception" (the console half; the `error` event belongs to the DOM layer).
-pub fn report_exception(host: &Host, error: &JsError, _context: &mut Context) {
+/// The console half of HTML "report an exception" and of unhandled-rejection reports:
+/// `{prefix} {text}` on stderr, marking the run as failed. (The `error` / `unhandledrejection`
+/// events that come first belong to the web layer: `web::html::report`.)
+pub fn report_uncaught(host: &Host, prefix: &str, text: &str) {
     host.mark_error();
-    let text = describe_error(error, &host.script_name());
-    write_stderr(&format!("Uncaught {text}"));
-}
-
-/// The console report of an unhandled promise rejection.
-pub fn report_unhandled_rejection(host: &Host, reason: &JsValue, _context: &mut Context) {
-    host.mark_error();
-    let text = describe_error(&JsError::from_opaque(reason.clone()), &host.script_name());
-    write_stderr(&format!("Uncaught (in promise) {text}"));
+    write_stderr(&format!("{prefix} {text}"));
 }
 
 /// Report a message that is not a JS exception (e.g. a host failure) as an error.

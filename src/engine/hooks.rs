@@ -9,6 +9,7 @@ use std::rc::Rc;
 
 use boa_engine::builtins::promise::OperationType;
 use boa_engine::context::HostHooks;
+use boa_engine::context::intrinsics::Intrinsics;
 use boa_engine::job::JobCallback;
 use boa_engine::object::builtins::JsFunction;
 use boa_engine::realm::Realm;
@@ -27,19 +28,42 @@ struct JobCallbackHostDefined {
     state: Option<ContinuationState>,
 }
 
+/// Makes the global object of a new realm (given by the runtime: the web layer's global is an
+/// EventTarget, which the engine glue does not know about).
+pub type GlobalObjectFactory = fn(&Intrinsics) -> JsObject;
+
 /// The host hooks of a taskhost context.
 pub struct TaskhostHooks {
     host: Rc<Host>,
+    global_object: Option<GlobalObjectFactory>,
 }
 
 impl TaskhostHooks {
     #[must_use]
     pub fn new(host: Rc<Host>) -> Self {
-        Self { host }
+        Self {
+            host,
+            global_object: None,
+        }
+    }
+
+    /// Create the global object of new realms with `factory`.
+    #[must_use]
+    pub fn with_global_object(mut self, factory: GlobalObjectFactory) -> Self {
+        self.global_object = Some(factory);
+        self
     }
 }
 
 impl HostHooks for TaskhostHooks {
+    /// InitializeHostDefinedRealm step 7: the host may create the global object.
+    fn create_global_object(&self, intrinsics: &Intrinsics) -> JsObject {
+        match self.global_object {
+            Some(factory) => factory(intrinsics),
+            None => JsObject::with_object_proto(intrinsics),
+        }
+    }
+
     /// HostMakeJobCallback(callable), as modified by the scheduling spec §4.1.5:
     /// 1–4. (incumbent settings and active script: Boa keeps the realm itself.)
     /// 5.1. Let event loop be incumbent settings's realm's agent's event loop.
@@ -97,18 +121,19 @@ impl HostHooks for TaskhostHooks {
     /// HostPromiseRejectionTracker(promise, operation) (HTML 8.1.5.7):
     /// 5. If operation is "reject", append promise to the about-to-be-notified rejected promises
     ///    list.
-    /// 6. If operation is "handle": if the list contains promise, remove it and return. (The
-    ///    `rejectionhandled` half, for promises already notified, belongs to the DOM layer.)
+    /// 6. If operation is "handle": if the list contains promise, remove it and return;
+    ///    otherwise, if it was reported, queue a `rejectionhandled` event (see
+    ///    `Host::track_handled`).
     fn promise_rejection_tracker(
         &self,
         promise: &JsObject<Promise>,
         operation: OperationType,
-        _context: &mut Context,
+        context: &mut Context,
     ) {
         let promise = promise.clone().upcast();
         match operation {
             OperationType::Reject => self.host.track_rejection(promise),
-            OperationType::Handle => self.host.track_handled(&promise),
+            OperationType::Handle => self.host.track_handled(&promise, context),
         }
     }
 }

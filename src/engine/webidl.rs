@@ -27,6 +27,39 @@ pub fn long_from_number(x: f64) -> i32 {
     }
 }
 
+/// ConvertToInt for `[EnforceRange] unsigned long long` (WebIDL §3.2.4.8):
+/// 1. Let x be ? ToNumber(V).
+/// 2. If x is NaN, +∞, or −∞, then throw a TypeError.
+/// 3. Set x to IntegerPart(x).
+/// 4. If x < 0 or x > 2^53 − 1, then throw a TypeError.
+/// 5. Return x.
+///
+/// The outer result carries ToNumber's exception; the inner `Err` is the TypeError's message,
+/// for the caller to word as its operation's error.
+pub fn to_unsigned_long_long_enforce_range(
+    value: &JsValue,
+    context: &mut Context,
+) -> JsResult<Result<u64, String>> {
+    let x = value.to_number(context)?;
+    Ok(enforce_range_u64(x))
+}
+
+/// The numeric part of [`to_unsigned_long_long_enforce_range`].
+pub fn enforce_range_u64(x: f64) -> Result<u64, String> {
+    const MAX_SAFE: f64 = 9_007_199_254_740_991.0;
+    if !x.is_finite() {
+        return Err(
+            "Value is not a finite number and cannot be converted to an 'unsigned long long'."
+                .into(),
+        );
+    }
+    let x = x.trunc();
+    if !(0.0..=MAX_SAFE).contains(&x) {
+        return Err("Value is outside the 'unsigned long long' value range.".into());
+    }
+    Ok(x as u64)
+}
+
 /// A TypeError in the browser's wording: "Failed to execute 'op' on 'Iface': message".
 #[must_use]
 pub fn type_error(interface: &str, operation: &str, message: &str) -> boa_engine::JsError {
@@ -39,7 +72,21 @@ pub fn type_error(interface: &str, operation: &str, message: &str) -> boa_engine
 
 #[cfg(test)]
 mod tests {
-    use super::long_from_number;
+    use super::{enforce_range_u64, long_from_number};
+
+    #[test]
+    fn enforce_range_u64_follows_webidl() {
+        assert!(enforce_range_u64(f64::NAN).is_err());
+        assert!(enforce_range_u64(f64::INFINITY).is_err());
+        assert!(enforce_range_u64(-1.0).is_err());
+        assert!(enforce_range_u64(9_007_199_254_740_992.0).is_err());
+        assert_eq!(enforce_range_u64(-0.5), Ok(0));
+        assert_eq!(enforce_range_u64(12.9), Ok(12));
+        assert_eq!(
+            enforce_range_u64(9_007_199_254_740_991.0),
+            Ok(9_007_199_254_740_991)
+        );
+    }
 
     #[test]
     fn long_conversion_follows_webidl() {

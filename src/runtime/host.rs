@@ -14,7 +14,9 @@ use std::cell::{Cell, RefCell};
 use std::collections::VecDeque;
 use std::rc::Rc;
 
+use boa_engine::builtins::promise::PromiseState;
 use boa_engine::job::{NativeAsyncJob, PromiseJob};
+use boa_engine::object::builtins::{JsPromise, JsWeakSet};
 use boa_engine::{Context, JsError, JsNativeError, JsObject, JsResult, JsValue};
 
 use crate::engine::continuation::ContinuationState;
@@ -70,6 +72,11 @@ pub struct Host {
     continuation: RefCell<Option<ContinuationState>>,
     /// HTML's "about-to-be-notified rejected promises list".
     about_to_be_notified: RefCell<Vec<JsObject>>,
+    /// HTML's "outstanding rejected promises weak set" (created on first use).
+    outstanding_rejected: RefCell<Option<JsWeakSet>>,
+    /// The promise whose `unhandledrejection` event is being fired, and whether it was handled
+    /// meanwhile (its [[PromiseIsHandled]] became true).
+    notifying: RefCell<Option<(JsObject, bool)>>,
     /// Set when an uncaught exception or unhandled rejection was reported: exit status 1.
     had_error: Cell<bool>,
     /// The deadline of the idle period while an idle callback runs.
@@ -96,6 +103,8 @@ impl Host {
             cleanup_jobs: RefCell::new(Vec::new()),
             continuation: RefCell::new(None),
             about_to_be_notified: RefCell::new(Vec::new()),
+            outstanding_rejected: RefCell::new(None),
+            notifying: RefCell::new(None),
             had_error: Cell::new(false),
             idle_deadline: Cell::new(None),
             script_name: RefCell::new(String::from("<eval>")),
@@ -303,11 +312,75 @@ impl Host {
         self.about_to_be_notified.borrow_mut().push(promise);
     }
 
-    /// HostPromiseRejectionTracker, operation "handle": if the promise is in the list, remove it.
-    pub fn track_handled(&self, promise: &JsObject) {
-        self.about_to_be_notified
+    /// HostPromiseRejectionTracker, operation "handle" (HTML §8.1.5.7):
+    /// 6.1. If global's about-to-be-notified rejected promises list contains promise, then
+    ///      remove promise from that list and return.
+    /// 6.2. If global's outstanding rejected promises weak set does not contain promise, then
+    ///      return.
+    /// 6.3. Remove promise from global's outstanding rejected promises weak set.
+    /// 6.4. Queue a global task on the DOM manipulation task source given global to fire an
+    ///      event named rejectionhandled at global, using PromiseRejectionEvent, with the
+    ///      promise attribute initialized to promise, and the reason attribute initialized to
+    ///      promise.[[PromiseResult]].
+    pub fn track_handled(&self, promise: &JsObject, context: &mut Context) {
+        {
+            let mut list = self.about_to_be_notified.borrow_mut();
+            let before = list.len();
+            list.retain(|p| !JsObject::equals(p, promise));
+            if list.len() != before {
+                return;
+            }
+        }
+        if let Some((p, handled)) = self.notifying.borrow_mut().as_mut()
+            && JsObject::equals(p, promise)
+        {
+            *handled = true;
+        }
+        let set = self.outstanding_rejected.borrow().clone();
+        let Some(set) = set else {
+            return;
+        };
+        if !set.delete(promise, context).unwrap_or(false) {
+            return;
+        }
+        let promise = promise.clone();
+        self.queue_task(
+            HostSource::Other,
+            Box::new(move |context| {
+                let reason = match JsPromise::from_object(promise.clone()).map(|p| p.state()) {
+                    Ok(PromiseState::Rejected(reason)) => reason,
+                    _ => JsValue::undefined(),
+                };
+                crate::web::html::promise_rejection_event::fire_promise_rejection_event(
+                    "rejectionhandled",
+                    &promise,
+                    &reason,
+                    false,
+                    context,
+                )
+                .map(drop)
+            }),
+        );
+    }
+
+    /// Start firing `unhandledrejection` for `promise` (see `track_handled`).
+    pub fn begin_notifying(&self, promise: &JsObject) {
+        *self.notifying.borrow_mut() = Some((promise.clone(), false));
+    }
+
+    /// Done firing; returns whether the promise was handled meanwhile.
+    pub fn end_notifying(&self) -> bool {
+        self.notifying.borrow_mut().take().is_some_and(|(_, h)| h)
+    }
+
+    /// Append a promise to the outstanding rejected promises weak set.
+    pub fn add_outstanding_rejected(&self, promise: &JsObject, context: &mut Context) {
+        let set = self
+            .outstanding_rejected
             .borrow_mut()
-            .retain(|p| !JsObject::equals(p, promise));
+            .get_or_insert_with(|| JsWeakSet::new(context))
+            .clone();
+        let _ = set.add(promise, context);
     }
 
     pub fn take_about_to_be_notified(&self) -> Vec<JsObject> {

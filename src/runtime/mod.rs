@@ -21,11 +21,12 @@ use boa_engine::native_function::NativeFunction;
 use boa_engine::object::builtins::JsPromise;
 use boa_engine::{Context, JsError, JsNativeError, JsResult, JsValue, Source};
 
-use crate::engine::errors::{report_exception, report_host_error};
+use crate::engine::errors::report_host_error;
 use crate::engine::hooks::TaskhostHooks;
 use crate::engine::jobs::TaskhostJobExecutor;
 use crate::engine::source_guard;
 use crate::event_loop::{Clock, EventLoopCore, LoopTime, Next, Pending};
+use crate::web::html::report::report_exception;
 use host::Host;
 use microtasks::perform_microtask_checkpoint;
 
@@ -98,7 +99,10 @@ impl Runtime {
         );
         let host = Host::new(core);
         let mut context = ContextBuilder::new()
-            .host_hooks(Rc::new(TaskhostHooks::new(host.clone())))
+            .host_hooks(Rc::new(
+                TaskhostHooks::new(host.clone())
+                    .with_global_object(crate::web::dom::event_target::create_global_object),
+            ))
             .job_executor(Rc::new(TaskhostJobExecutor::new(host.clone())))
             .module_loader(Rc::new(module_loader::TaskhostModuleLoader::default()))
             .clock(Rc::new(LoopClock {

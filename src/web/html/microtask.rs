@@ -4,9 +4,9 @@
 
 use boa_engine::{Context, JsResult, JsValue, NativeFunction};
 
-use crate::engine::errors::report_exception;
 use crate::engine::webidl::type_error;
 use crate::runtime::host::Host;
+use crate::web::html::report::report_exception;
 use crate::web::util::define_operation;
 
 /// The `queueMicrotask(callback)` method steps: queue a microtask to invoke callback with « »

@@ -1,16 +1,44 @@
-//! HTML: timers, microtask queuing, the global scope's own attributes, `structuredClone`.
+//! HTML: the global object (`Window`), timers, microtask queuing, event handlers, error reporting
+//! and its events, `structuredClone`.
 
+pub mod error_event;
+pub mod event_handler;
 pub mod global_scope;
+pub mod idle_callbacks;
+pub mod idle_deadline;
+pub mod message_channel;
+pub mod message_event;
+pub mod message_port;
 pub mod microtask;
+pub mod promise_rejection_event;
+pub mod report;
+pub mod structured_clone;
 pub mod timers;
+pub mod window;
 
 use boa_engine::{Context, JsResult};
-use boa_runtime::extensions::{RuntimeExtension, StructuredCloneExtension};
 
+/// Register the HTML APIs (after the DOM's, which they build on).
 pub fn register(context: &mut Context) -> JsResult<()> {
+    report::register(context);
+    window::register(context)?;
     global_scope::register(context)?;
     timers::register(context)?;
     microtask::register(context)?;
-    StructuredCloneExtension.register(None, context)?;
+    error_event::register(context)?;
+    promise_rejection_event::register(context)?;
+    message_event::register(context)?;
+    message_port::register(context)?;
+    message_channel::register(context)?;
+    idle_deadline::register(context)?;
+    idle_callbacks::register(context)?;
+    // `structuredClone` is taskhost's own (DOMExceptions, ports); see `structured_clone`.
+    crate::web::util::define_operation(
+        &context.global_object(),
+        "structuredClone",
+        1,
+        boa_engine::NativeFunction::from_fn_ptr(structured_clone::structured_clone),
+        context,
+    )?;
     Ok(())
 }

@@ -13,10 +13,10 @@ use std::rc::Rc;
 
 use boa_engine::{Context, JsNativeError, JsObject, JsResult, JsString, JsValue, NativeFunction};
 
-use crate::engine::errors::report_exception;
 use crate::engine::webidl::{to_long, type_error};
 use crate::event_loop::HostSource;
 use crate::runtime::host::{Host, HostTimer};
+use crate::web::html::report::report_exception;
 use crate::web::util::define_operation;
 
 /// A `TimerHandler`: `(TrustedScript or DOMString or Function)`.

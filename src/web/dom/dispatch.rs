@@ -1,0 +1,224 @@
+//! Dispatching and firing events (DOM §2.9–2.10), for targets outside a node tree: the event
+//! path is the target alone, so an event runs the target's capturing listeners and then its
+//! non-capturing listeners, both at `AT_TARGET`.
+//!
+//! Invariant: no borrow of an event's or a target's state is held while a listener runs; the
+//! listener list is cloned before the first listener runs (DOM "inner invoke" step 1 of
+//! "invoke": "Let listeners be a clone of event's currentTarget's event listener list").
+
+use boa_engine::{Context, JsNativeError, JsObject, JsResult, JsString, JsValue};
+use boa_gc::Gc;
+
+use crate::runtime::host::Host;
+use crate::web::dom::event::{self, AT_TARGET, EventCell, NONE};
+use crate::web::dom::event_target::{self, Listener, ListenerCallback};
+use crate::web::html::{event_handler, report};
+
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Phase {
+    Capturing,
+    Bubbling,
+}
+
+/// "Dispatch" an event to a target (DOM §2.9). Returns false if the event was canceled.
+pub fn dispatch(
+    event_object: &JsObject,
+    target: &JsObject,
+    context: &mut Context,
+) -> JsResult<bool> {
+    let Some(state) = event::event_state(event_object, context) else {
+        return Err(JsNativeError::typ().with_message("not an Event").into());
+    };
+    // 1. Set event's dispatch flag.
+    // 2–4. Let targetOverride be target (no legacy target override); activationTarget and
+    //      relatedTarget are null (no tree).
+    // 5. (relatedTarget is not target: no retargeting.)
+    //   5.1–5.4. Append to an event path with event, target, targetOverride, relatedTarget,
+    //            touchTargets, and false. (The path is this one struct.)
+    //   5.5–5.12. (Parents: an EventTarget outside a tree has no parent.)
+    //   5.13. Let clearTargetsStruct be the last struct in event's path (nothing to clear).
+    {
+        let mut e = state.borrow_mut();
+        e.dispatch = true;
+        e.path = vec![target.clone()];
+        e.target = Some(target.clone());
+    }
+    //   5.14. For each struct in event's path, in reverse order: set eventPhase to AT_TARGET
+    //         (the shadow-adjusted target is non-null), then invoke with struct, event,
+    //         "capturing".
+    state.borrow_mut().event_phase = AT_TARGET;
+    invoke(target, event_object, &state, Phase::Capturing, context);
+    //   5.15. For each struct in event's path: set eventPhase to AT_TARGET; invoke with
+    //         struct, event, "bubbling".
+    state.borrow_mut().event_phase = AT_TARGET;
+    invoke(target, event_object, &state, Phase::Bubbling, context);
+    let mut e = state.borrow_mut();
+    // 6. Set event's eventPhase attribute to NONE.
+    e.event_phase = NONE;
+    // 7. Set event's currentTarget attribute to null.
+    e.current_target = None;
+    // 8. Set event's path to the empty list.
+    e.path.clear();
+    // 9. Unset event's dispatch flag, stop propagation flag, and stop immediate propagation flag.
+    e.dispatch = false;
+    e.stop_propagation = false;
+    e.stop_immediate_propagation = false;
+    // 10–11. (Clear targets: not needed without shadow trees; activation behavior: none.)
+    // 12. Return false if event's canceled flag is set; otherwise true.
+    Ok(!e.canceled)
+}
+
+/// "Invoke" (DOM §2.9).
+fn invoke(
+    target: &JsObject,
+    event_object: &JsObject,
+    state: &EventCell,
+    phase: Phase,
+    context: &mut Context,
+) {
+    // 1. Set event's target to the shadow-adjusted target of the last struct in event's path
+    //    that is struct or preceding struct (the target).
+    // 2. Set event's relatedTarget / touch target list. (None.)
+    // 3. If event's stop propagation flag is set, then return.
+    // 4. Initialize event's currentTarget attribute to struct's invocation target.
+    {
+        let mut e = state.borrow_mut();
+        e.target = Some(target.clone());
+        if e.stop_propagation {
+            return;
+        }
+        e.current_target = Some(target.clone());
+    }
+    // 5. Let listeners be a clone of event's currentTarget's event listener list.
+    let Some(target_state) = event_target::event_target_state(target, context) else {
+        return;
+    };
+    let listeners = target_state.snapshot();
+    // 6. Let found be the result of running inner invoke with event, listeners, phase,
+    //    struct's invocation-target-in-shadow-tree, and legacyOutputDidListenersThrowFlag.
+    // 7. If found is false and event's isTrusted attribute is true: legacy event type
+    //    renaming (webkitAnimationEnd…): not applicable to these event types.
+    inner_invoke(target, event_object, state, &listeners, phase, context);
+}
+
+/// "Inner invoke" (DOM §2.9).
+fn inner_invoke(
+    target: &JsObject,
+    event_object: &JsObject,
+    state: &EventCell,
+    listeners: &[Gc<Listener>],
+    phase: Phase,
+    context: &mut Context,
+) -> bool {
+    // 1. Let found be false.
+    let mut found = false;
+    let kind = state.borrow().kind.clone();
+    // 2. For each listener of listeners, whose removed is false:
+    for listener in listeners {
+        if listener.removed.get() {
+            continue;
+        }
+        // 2.1. If event's type attribute value is not listener's type, then continue.
+        if listener.kind != kind {
+            continue;
+        }
+        // 2.2. Set found to true.
+        found = true;
+        // 2.3. If phase is "capturing" and listener's capture is false, then continue.
+        // 2.4. If phase is "bubbling" and listener's capture is true, then continue.
+        if (phase == Phase::Capturing) != listener.capture {
+            continue;
+        }
+        // 2.5. If listener's once is true, then remove an event listener given event's
+        //      currentTarget attribute value and listener.
+        if listener.once {
+            event_target::remove_event_listener(target, listener, context);
+        }
+        // 2.6–2.8. Let global be listener callback's associated realm's global object; the
+        //      current event of a Window global (window.event) is not supported.
+        // 2.9. If listener's passive is true, then set event's in passive listener flag.
+        if listener.passive {
+            state.borrow_mut().in_passive_listener = true;
+        }
+        // 2.10. (Window: record timing info.) 2.11. Call a user object's operation with
+        //       listener's callback, "handleEvent", « event », and event's currentTarget
+        //       attribute value. If this throws an exception exception: report exception for
+        //       listener's callback's corresponding JavaScript object's associated realm's global
+        //       object. (Dispatch continues.)
+        let result = call_listener(&listener.callback, target, event_object, context);
+        if let Err(error) = result
+            && let Ok(host) = Host::from_context(context)
+        {
+            report::report_exception(&host, &error, context);
+        }
+        // 2.12. Unset event's in passive listener flag.
+        // 2.13. (window.event restore.)
+        // 2.14. If event's stop immediate propagation flag is set, then break.
+        let mut e = state.borrow_mut();
+        e.in_passive_listener = false;
+        if e.stop_immediate_propagation {
+            break;
+        }
+    }
+    // 3. Return found.
+    found
+}
+
+/// "Call a user object's operation" (WebIDL §3.11) for an EventListener, or run an event
+/// handler's processing algorithm for a handler listener.
+fn call_listener(
+    callback: &ListenerCallback,
+    current_target: &JsObject,
+    event_object: &JsObject,
+    context: &mut Context,
+) -> JsResult<()> {
+    let args = [JsValue::from(event_object.clone())];
+    match callback {
+        ListenerCallback::Handler(name) => {
+            event_handler::process_event(current_target, name, event_object, context)
+        }
+        ListenerCallback::Object(object) => {
+            // 4–5. If IsCallable(O) is false: let X be ? Get(O, opName); if IsCallable(X) is
+            //      false, throw a TypeError; set thisArg to O. Otherwise X is O and thisArg is
+            //      the callback this value (the currentTarget).
+            if object.is_callable() {
+                object.call(&current_target.clone().into(), &args, context)?;
+            } else {
+                let handle = object.get(JsString::from("handleEvent"), context)?;
+                let Some(handle) = handle.as_callable() else {
+                    return Err(JsNativeError::typ()
+                        .with_message(
+                            "'handleEvent' property of the event listener is not callable",
+                        )
+                        .into());
+                };
+                handle.call(&object.clone().into(), &args, context)?;
+            }
+            Ok(())
+        }
+    }
+}
+
+/// "Fire an event" (DOM §2.10) that the caller created (any Event interface): set its isTrusted
+/// to true and dispatch it to `target`. Returns false if it was canceled.
+pub fn fire_event(
+    target: &JsObject,
+    event_object: &JsObject,
+    context: &mut Context,
+) -> JsResult<bool> {
+    if let Some(state) = event::event_state(event_object, context) {
+        state.borrow_mut().is_trusted = true;
+    }
+    dispatch(event_object, target, context)
+}
+
+/// "Fire an event named `kind` at `target`" with the plain `Event` interface.
+pub fn fire_simple_event(
+    target: &JsObject,
+    kind: &str,
+    init: event::EventInit,
+    context: &mut Context,
+) -> JsResult<bool> {
+    let event_object = event::create_event(kind, init, context)?;
+    dispatch(&event_object, target, context)
+}

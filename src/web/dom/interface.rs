@@ -1,0 +1,395 @@
+//! WebIDL interface objects for the web layer: building an interface object and its interface
+//! prototype object (WebIDL §3.7), with real JS inheritance, and the small conversions and errors
+//! every interface needs (brand checks, required arguments, dictionaries).
+//!
+//! Invariants:
+//! - Every interface defined here is recorded in the realm's [`DomRealm`] by name, so a later layer
+//!   finds a parent interface (`inherit` from it) by name: `define_interface` with
+//!   `parent: Some("AbortSignal")` makes `X.prototype.__proto__ === AbortSignal.prototype` and
+//!   `Object.getPrototypeOf(X) === AbortSignal`.
+//! - Operations and attributes follow WebIDL's property shapes: operations are writable,
+//!   enumerable, configurable data properties; attributes are enumerable, configurable accessors;
+//!   constants are read-only, enumerable, non-configurable and live on both the interface object
+//!   and the prototype; the prototype has `@@toStringTag` = the interface name.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use boa_engine::object::{ConstructorBuilder, FunctionObjectBuilder};
+use boa_engine::property::{Attribute, PropertyDescriptor};
+use boa_engine::realm::Realm;
+use boa_engine::{
+    Context, JsError, JsNativeError, JsObject, JsResult, JsString, JsSymbol, JsValue,
+    NativeFunction,
+};
+
+/// An interface object and its interface prototype object.
+#[derive(Clone, Debug)]
+pub struct Interface {
+    pub constructor: JsObject,
+    pub prototype: JsObject,
+}
+
+/// The web layer's per-realm record of interfaces (context data).
+#[derive(Default)]
+pub struct DomRealm {
+    interfaces: RefCell<HashMap<&'static str, Interface>>,
+}
+
+impl DomRealm {
+    /// Install the record in a context (once, before any interface is defined).
+    pub fn install(context: &mut Context) {
+        if !context.has_data::<Rc<DomRealm>>() {
+            context.insert_data(Rc::new(DomRealm::default()));
+        }
+    }
+
+    fn of(context: &Context) -> JsResult<Rc<DomRealm>> {
+        context.get_data::<Rc<DomRealm>>().cloned().ok_or_else(|| {
+            JsNativeError::typ()
+                .with_message("the DOM is not available in this context")
+                .into()
+        })
+    }
+}
+
+/// The interface registered under `name` in this realm.
+pub fn interface(context: &Context, name: &str) -> JsResult<Interface> {
+    DomRealm::of(context)?
+        .interfaces
+        .borrow()
+        .get(name)
+        .cloned()
+        .ok_or_else(|| {
+            JsNativeError::typ()
+                .with_message(format!("interface {name} is not defined"))
+                .into()
+        })
+}
+
+/// The interface prototype object of `name` (e.g. to create an object of that interface).
+pub fn prototype_of(context: &Context, name: &str) -> JsResult<JsObject> {
+    Ok(interface(context, name)?.prototype)
+}
+
+/// What an interface is made of.
+pub struct InterfaceSpec {
+    pub name: &'static str,
+    /// The inherited interface (already defined), if any.
+    pub parent: Option<&'static str>,
+    /// The constructor's `length`.
+    pub length: usize,
+    /// The constructor steps (`this` is NewTarget); `None`: not constructible ("Illegal
+    /// constructor").
+    pub constructor: Option<NativeFunction>,
+}
+
+/// The members of an interface under construction.
+pub struct Members<'a, 'ctx> {
+    builder: &'a mut ConstructorBuilder<'ctx>,
+    realm: Realm,
+}
+
+fn function(realm: &Realm, name: JsString, length: usize, body: NativeFunction) -> JsObject {
+    FunctionObjectBuilder::new(realm, body)
+        .name(name)
+        .length(length)
+        .constructor(false)
+        .build()
+        .into()
+}
+
+impl Members<'_, '_> {
+    /// A regular operation on the prototype.
+    pub fn operation(&mut self, name: &str, length: usize, body: NativeFunction) -> &mut Self {
+        let f = function(&self.realm, JsString::from(name), length, body);
+        self.builder.property_descriptor(
+            JsString::from(name),
+            PropertyDescriptor::builder()
+                .value(f)
+                .writable(true)
+                .enumerable(true)
+                .configurable(true),
+        );
+        self
+    }
+
+    /// A static operation on the interface object.
+    pub fn static_operation(
+        &mut self,
+        name: &str,
+        length: usize,
+        body: NativeFunction,
+    ) -> &mut Self {
+        let f = function(&self.realm, JsString::from(name), length, body);
+        self.builder.static_property_descriptor(
+            JsString::from(name),
+            PropertyDescriptor::builder()
+                .value(f)
+                .writable(true)
+                .enumerable(true)
+                .configurable(true),
+        );
+        self
+    }
+
+    /// A regular attribute (read-only when `set` is `None`).
+    pub fn attribute(
+        &mut self,
+        name: &str,
+        get: NativeFunction,
+        set: Option<NativeFunction>,
+    ) -> &mut Self {
+        let (getter, setter) = accessor_pair(&self.realm, name, get, set);
+        self.builder.property_descriptor(
+            JsString::from(name),
+            PropertyDescriptor::builder()
+                .get(getter)
+                .maybe_set(setter)
+                .enumerable(true)
+                .configurable(true),
+        );
+        self
+    }
+
+    /// A constant (on the interface object and the prototype).
+    pub fn constant(&mut self, name: &str, value: u16) -> &mut Self {
+        let desc = || {
+            PropertyDescriptor::builder()
+                .value(value)
+                .writable(false)
+                .enumerable(true)
+                .configurable(false)
+        };
+        self.builder
+            .property_descriptor(JsString::from(name), desc())
+            .static_property_descriptor(JsString::from(name), desc());
+        self
+    }
+}
+
+/// The getter and setter functions of an attribute, named "get x" / "set x".
+pub fn accessor_pair(
+    realm: &Realm,
+    name: &str,
+    get: NativeFunction,
+    set: Option<NativeFunction>,
+) -> (JsObject, Option<JsObject>) {
+    let getter = function(
+        realm,
+        JsString::from(format!("get {name}").as_str()),
+        0,
+        get,
+    );
+    let setter = set.map(|s| function(realm, JsString::from(format!("set {name}").as_str()), 1, s));
+    (getter, setter)
+}
+
+/// Define an interface: its interface object (exposed on the global), its prototype with
+/// `@@toStringTag`, the inheritance chain to `parent`, and its members.
+pub fn define_interface(
+    context: &mut Context,
+    spec: InterfaceSpec,
+    members: impl FnOnce(&mut Members<'_, '_>),
+) -> JsResult<Interface> {
+    let parent = spec.parent.map(|p| interface(context, p)).transpose()?;
+    let name = spec.name;
+    let body = spec
+        .constructor
+        .unwrap_or_else(|| NativeFunction::from_fn_ptr(|_, _, _| Err(illegal_constructor())));
+    let realm = context.realm().clone();
+    let mut builder = ConstructorBuilder::new(context, body);
+    builder.name(name).length(spec.length);
+    if let Some(parent) = &parent {
+        builder
+            .inherit(parent.prototype.clone())
+            .custom_prototype(parent.constructor.clone());
+    }
+    builder.property(
+        JsSymbol::to_string_tag(),
+        JsString::from(name),
+        Attribute::CONFIGURABLE,
+    );
+    {
+        let mut m = Members {
+            builder: &mut builder,
+            realm,
+        };
+        members(&mut m);
+    }
+    let standard = builder.build();
+    let result = Interface {
+        constructor: standard.constructor(),
+        prototype: standard.prototype(),
+    };
+    // Exposed=(Window,Worker): a writable, configurable, non-enumerable global property.
+    context.register_global_property(
+        JsString::from(name),
+        result.constructor.clone(),
+        Attribute::WRITABLE | Attribute::CONFIGURABLE,
+    )?;
+    DomRealm::of(context)?
+        .interfaces
+        .borrow_mut()
+        .insert(name, result.clone());
+    Ok(result)
+}
+
+// ---- errors in the browsers' wording ----
+
+/// Calling a method or accessor with a `this` of the wrong interface.
+#[must_use]
+pub fn illegal_invocation() -> JsError {
+    JsNativeError::typ()
+        .with_message("Illegal invocation")
+        .into()
+}
+
+/// `new X()` of an interface without a constructor.
+#[must_use]
+pub fn illegal_constructor() -> JsError {
+    JsNativeError::typ()
+        .with_message("Illegal constructor")
+        .into()
+}
+
+/// "Failed to construct 'X': message".
+#[must_use]
+pub fn construct_error(interface: &str, message: &str) -> JsError {
+    JsNativeError::typ()
+        .with_message(format!("Failed to construct '{interface}': {message}"))
+        .into()
+}
+
+/// The "N argument(s) required, but only M present." message.
+#[must_use]
+pub fn arguments_required(required: usize, present: usize) -> String {
+    let plural = if required == 1 {
+        "argument"
+    } else {
+        "arguments"
+    };
+    format!("{required} {plural} required, but only {present} present.")
+}
+
+/// The constructor steps' first check: a constructor called without `new` is a TypeError, and
+/// the object's prototype comes from NewTarget (GetPrototypeFromConstructor), so subclasses work.
+pub fn prototype_from_new_target(
+    new_target: &JsValue,
+    interface_name: &str,
+    context: &mut Context,
+) -> JsResult<JsObject> {
+    let Some(new_target) = new_target.as_object() else {
+        return Err(construct_error(
+            interface_name,
+            "Please use the 'new' operator, this DOM object constructor cannot be called as a \
+             function.",
+        ));
+    };
+    // GetPrototypeFromConstructor: 2. Let proto be ? Get(constructor, "prototype"). 3. If proto
+    // is not an Object, use the realm's intrinsic (here: this realm's interface prototype).
+    if let Some(proto) = new_target
+        .get(JsString::from("prototype"), context)?
+        .as_object()
+    {
+        return Ok(proto);
+    }
+    prototype_of(context, interface_name)
+}
+
+/// WebIDL's `this` for operations: null or undefined means the global object (which then fails
+/// the brand check unless it implements the interface).
+#[must_use]
+pub fn this_object(this: &JsValue, context: &Context) -> JsObject {
+    this.as_object().unwrap_or_else(|| context.global_object())
+}
+
+/// A dictionary argument (WebIDL §3.2.17): undefined or null is the empty dictionary; any other
+/// non-object is a TypeError.
+pub fn dictionary(
+    value: Option<&JsValue>,
+    on_error: impl FnOnce(&str) -> JsError,
+    dictionary_name: &str,
+) -> JsResult<Option<JsObject>> {
+    match value {
+        None => Ok(None),
+        Some(v) if v.is_null_or_undefined() => Ok(None),
+        Some(v) => v.as_object().map(Some).ok_or_else(|| {
+            on_error(&format!(
+                "The provided value is not of type '{dictionary_name}'."
+            ))
+        }),
+    }
+}
+
+/// A dictionary member's value (undefined when absent).
+pub fn member(dict: Option<&JsObject>, name: &str, context: &mut Context) -> JsResult<JsValue> {
+    match dict {
+        None => Ok(JsValue::undefined()),
+        Some(d) => d.get(JsString::from(name), context),
+    }
+}
+
+/// A `boolean` dictionary member with a default.
+pub fn bool_member(
+    dict: Option<&JsObject>,
+    name: &str,
+    default: bool,
+    context: &mut Context,
+) -> JsResult<bool> {
+    let value = member(dict, name, context)?;
+    Ok(if value.is_undefined() {
+        default
+    } else {
+        value.to_boolean()
+    })
+}
+
+/// A `sequence<T>` argument (WebIDL §3.2.18): the values of iterating `value` (an object with
+/// a callable `@@iterator`; anything else is a TypeError made by `on_error`).
+pub fn sequence(
+    value: &JsValue,
+    context: &mut Context,
+    on_error: impl Fn(&str) -> JsError,
+) -> JsResult<Vec<JsValue>> {
+    let not_iterable = "The provided value cannot be converted to a sequence.";
+    let Some(object) = value.as_object() else {
+        return Err(on_error(not_iterable));
+    };
+    let method = object.get(JsSymbol::iterator(), context)?;
+    let Some(method) = method.as_callable() else {
+        return Err(on_error(not_iterable));
+    };
+    let iterator = method.call(value, &[], context)?;
+    let Some(iterator) = iterator.as_object() else {
+        return Err(JsNativeError::typ()
+            .with_message("the iterator is not an object")
+            .into());
+    };
+    let next = iterator.get(JsString::from("next"), context)?;
+    let mut values = Vec::new();
+    loop {
+        let Some(next) = next.as_callable() else {
+            return Err(JsNativeError::typ()
+                .with_message("the iterator's next is not callable")
+                .into());
+        };
+        let result = next.call(&iterator.clone().into(), &[], context)?;
+        let Some(result) = result.as_object() else {
+            return Err(JsNativeError::typ()
+                .with_message("the iterator result is not an object")
+                .into());
+        };
+        if result.get(JsString::from("done"), context)?.to_boolean() {
+            return Ok(values);
+        }
+        values.push(result.get(JsString::from("value"), context)?);
+    }
+}
+
+/// An argument that may be absent.
+#[must_use]
+pub fn arg(args: &[JsValue], index: usize) -> JsValue {
+    args.get(index).cloned().unwrap_or_default()
+}

@@ -1,0 +1,245 @@
+//! Event handlers (HTML §8.1.8): event handler IDL attributes (`onabort`, `onmessage`, `onerror`,
+//! …, and later layers' `onprioritychange`) on any EventTarget.
+//!
+//! Invariants:
+//! - A target's event handler map lives in its EventTarget state; an entry's `listener` is the
+//!   internal listener its activation appended, or `None`.
+//! - Ordering rule: the first non-null value *activates* the handler (its listener takes its
+//!   place in the listener list at that moment); further non-null values only change the value,
+//!   so the handler keeps its slot; null *deactivates* it (the listener is removed), and a later
+//!   non-null value appends a new listener at the end.
+
+use std::cell::Cell;
+
+use boa_engine::{Context, JsObject, JsResult, JsString, JsValue, NativeFunction};
+
+use crate::web::dom::event;
+use crate::web::dom::event_target::{
+    HandlerEntry, Listener, ListenerCallback, add_event_listener, event_target_state,
+    remove_event_listener,
+};
+use crate::web::dom::interface::{Members, accessor_pair, arg, illegal_invocation, this_object};
+use crate::web::html::error_event;
+
+/// A brand check for the interface that owns an event handler attribute.
+pub type Brand = fn(&JsObject, &Context) -> bool;
+
+/// Steps run after a handler's value was set (e.g. MessagePort's implicit `start()`).
+pub type AfterSet = fn(&JsObject, &JsValue, &mut Context) -> JsResult<()>;
+
+/// The event type of a handler name: "onabort" → "abort".
+fn event_type(name: &JsString) -> JsString {
+    let text = name.to_std_string_escaped();
+    JsString::from(text.strip_prefix("on").unwrap_or(&text))
+}
+
+/// "Getting the current value of the event handler" `name` of `target` (no content attributes
+/// here, so no lazy compilation: the value is a callback object or null).
+#[must_use]
+pub fn get_event_handler(target: &JsObject, name: &str, context: &Context) -> Option<JsObject> {
+    let state = event_target_state(target, context)?;
+    let name = JsString::from(name);
+    let handlers = state.handlers.borrow();
+    handlers
+        .iter()
+        .find(|h| h.name == name)
+        .and_then(|h| h.value.clone())
+}
+
+/// The event handler IDL attribute setter steps for `name` on `target`.
+pub fn set_event_handler(
+    target: &JsObject,
+    name: &str,
+    value: Option<JsObject>,
+    context: &mut Context,
+) -> JsResult<()> {
+    let Some(state) = event_target_state(target, context) else {
+        return Err(illegal_invocation());
+    };
+    let name = JsString::from(name);
+    let Some(value) = value else {
+        // 1. If the given value is null, then deactivate an event handler given this and name:
+        //    set eventHandler's value to null; if its listener is not null, remove an event
+        //    listener with eventTarget and listener; set eventHandler's listener to null.
+        let listener = {
+            let mut handlers = state.handlers.borrow_mut();
+            handlers.iter_mut().find(|h| h.name == name).and_then(|h| {
+                h.value = None;
+                h.listener.take()
+            })
+        };
+        if let Some(listener) = listener {
+            remove_event_listener(target, &listener, context);
+        }
+        return Ok(());
+    };
+    // 2. Otherwise: let eventHandler be handlerMap[name]; set eventHandler's value to the given
+    //    value; activate an event handler given this and name.
+    let needs_activation = {
+        let mut handlers = state.handlers.borrow_mut();
+        if let Some(entry) = handlers.iter_mut().find(|h| h.name == name) {
+            entry.value = Some(value);
+            entry.listener.is_none()
+        } else {
+            handlers.push(HandlerEntry {
+                name: name.clone(),
+                value: Some(value),
+                listener: None,
+            });
+            true
+        }
+    };
+    // Activate: 2. If eventHandler's listener is not null, then return.
+    if !needs_activation {
+        return Ok(());
+    }
+    // 3. Let callback be an EventListener that runs the event handler processing algorithm.
+    // 4. Let listener be a new event listener whose type is the event handler event type
+    //    corresponding to eventHandler and callback is callback.
+    let listener = Listener {
+        kind: event_type(&name),
+        callback: ListenerCallback::Handler(name.clone()),
+        capture: false,
+        passive: false,
+        once: false,
+        removed: Cell::new(false),
+    };
+    // 5. Add an event listener with eventTarget and listener.
+    let listener = add_event_listener(target, listener, None, context)?;
+    // 6. Set eventHandler's listener to listener.
+    let mut handlers = state.handlers.borrow_mut();
+    if let Some(entry) = handlers.iter_mut().find(|h| h.name == name) {
+        entry.listener = listener;
+    }
+    Ok(())
+}
+
+/// The event handler processing algorithm (HTML §8.1.8.1) for the handler `name` of
+/// `current_target`, given an event.
+pub fn process_event(
+    current_target: &JsObject,
+    name: &JsString,
+    event_object: &JsObject,
+    context: &mut Context,
+) -> JsResult<()> {
+    // 1. Let callback be the result of getting the current value of the event handler given
+    //    eventTarget and name.
+    // 2. If callback is null, then return.
+    let Some(callback) = get_event_handler(current_target, &name.to_std_string_escaped(), context)
+    else {
+        return Ok(());
+    };
+    // WebIDL: invoking a non-callable [LegacyTreatNonObjectAsNull] callback returns undefined.
+    if !callback.is_callable() {
+        return Ok(());
+    }
+    let Some(state) = event::event_state(event_object, context) else {
+        return Ok(());
+    };
+    // 3. Let special error event handling be true if event is an ErrorEvent object, event's type
+    //    is "error", and event's currentTarget implements WindowOrWorkerGlobalScope.
+    let is_error_type = state.borrow().kind == "error";
+    let error_fields = error_event::fields(event_object)
+        .filter(|_| is_error_type && JsObject::equals(current_target, &context.global_object()));
+    let this = JsValue::from(current_target.clone());
+    // 4. Process the Event object event: invoke callback with the five error arguments or with
+    //    « event », "rethrow" (an exception propagates to dispatch, which reports it).
+    let return_value = match &error_fields {
+        Some(f) => callback.call(
+            &this,
+            &[
+                f.message.clone().into(),
+                f.filename.clone().into(),
+                f.lineno.into(),
+                f.colno.into(),
+                f.error.clone(),
+            ],
+            context,
+        )?,
+        None => callback.call(&this, &[event_object.clone().into()], context)?,
+    };
+    // 5. Process return value: with special error event handling, true cancels the event;
+    //    otherwise false cancels it. (Deviation: through DOM's "set the canceled flag", so a
+    //    non-cancelable event stays uncanceled, as in browsers.)
+    let cancel = match error_fields {
+        Some(_) => return_value.as_boolean() == Some(true),
+        None => return_value.as_boolean() == Some(false),
+    };
+    if cancel {
+        state.borrow_mut().set_canceled_flag();
+    }
+    Ok(())
+}
+
+/// The value conversion of an `EventHandler` attribute ([LegacyTreatNonObjectAsNull]): objects
+/// are kept, anything else is null.
+fn handler_value(value: &JsValue) -> Option<JsObject> {
+    value.as_object()
+}
+
+fn getter(name: &'static str, brand: Brand) -> NativeFunction {
+    NativeFunction::from_copy_closure(move |this, _, context| {
+        let target = this_object(this, context);
+        if !brand(&target, context) {
+            return Err(illegal_invocation());
+        }
+        Ok(get_event_handler(&target, name, context).map_or_else(JsValue::null, JsValue::from))
+    })
+}
+
+fn setter(name: &'static str, brand: Brand, after: Option<AfterSet>) -> NativeFunction {
+    NativeFunction::from_copy_closure(move |this, args, context| {
+        let target = this_object(this, context);
+        if !brand(&target, context) {
+            return Err(illegal_invocation());
+        }
+        let value = arg(args, 0);
+        set_event_handler(&target, name, handler_value(&value), context)?;
+        if let Some(after) = after {
+            after(&target, &value, context)?;
+        }
+        Ok(JsValue::undefined())
+    })
+}
+
+/// Define the event handler IDL attribute `name` on an interface under construction.
+pub fn event_handler_attribute(m: &mut Members<'_, '_>, name: &'static str, brand: Brand) {
+    event_handler_attribute_with(m, name, brand, None);
+}
+
+/// [`event_handler_attribute`] with steps run after each set.
+pub fn event_handler_attribute_with(
+    m: &mut Members<'_, '_>,
+    name: &'static str,
+    brand: Brand,
+    after: Option<AfterSet>,
+) {
+    m.attribute(name, getter(name, brand), Some(setter(name, brand, after)));
+}
+
+/// Define the event handler IDL attribute `name` as an own accessor of `object` (the members of
+/// a `[Global]` interface live on the global object itself).
+pub fn define_own_event_handler(
+    object: &JsObject,
+    name: &'static str,
+    brand: Brand,
+    context: &mut Context,
+) -> JsResult<()> {
+    let realm = context.realm().clone();
+    let (get, set) = accessor_pair(
+        &realm,
+        name,
+        getter(name, brand),
+        Some(setter(name, brand, None)),
+    );
+    object.define_property_or_throw(
+        JsString::from(name),
+        boa_engine::property::PropertyDescriptor::builder()
+            .get(get)
+            .maybe_set(set)
+            .enumerable(true)
+            .configurable(true),
+        context,
+    )?;
+    Ok(())
+}

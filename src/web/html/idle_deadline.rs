@@ -1,0 +1,85 @@
+//! The `IdleDeadline` interface (requestIdleCallback §4.3).
+
+use boa_engine::{Context, JsData, JsObject, JsResult, JsValue, NativeFunction};
+use boa_gc::{Finalize, Trace};
+
+use crate::event_loop::LoopTime;
+use crate::runtime::host::Host;
+use crate::web::dom::interface::{
+    InterfaceSpec, define_interface, illegal_invocation, prototype_of, this_object,
+};
+
+/// The native data of `IdleDeadline` objects: the deadline of its idle period (`None` when the
+/// callback was invoked because its timeout expired: no time remains) and the timeout flag.
+#[derive(Trace, Finalize, JsData, Clone)]
+pub struct IdleDeadlineData {
+    #[unsafe_ignore_trace]
+    deadline: Option<LoopTime>,
+    did_timeout: bool,
+}
+
+/// Create an IdleDeadline.
+pub fn new_idle_deadline(
+    deadline: Option<LoopTime>,
+    did_timeout: bool,
+    context: &Context,
+) -> JsResult<JsObject> {
+    let proto = prototype_of(context, "IdleDeadline")?;
+    Ok(JsObject::from_proto_and_data(
+        proto,
+        IdleDeadlineData {
+            deadline,
+            did_timeout,
+        },
+    ))
+}
+
+fn this_deadline(this: &JsValue, context: &Context) -> JsResult<IdleDeadlineData> {
+    this_object(this, context)
+        .downcast_ref::<IdleDeadlineData>()
+        .map(|d| d.clone())
+        .ok_or_else(illegal_invocation)
+}
+
+/// `timeRemaining()`:
+/// 1. Let now be a DOMHighResTimeStamp representing current high resolution time in ms.
+/// 2. Let deadline be the result of calling IdleDeadline's get deadline time algorithm.
+/// 3. Let timeRemaining be deadline - now.
+/// 4. If timeRemaining is negative, set it to 0.
+/// 5. Return timeRemaining.
+fn time_remaining(this: &JsValue, _: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+    let data = this_deadline(this, context)?;
+    let now = Host::from_context(context)?.now();
+    let remaining = data
+        .deadline
+        .map_or(0.0, |d| d.as_millis_f64() - now.as_millis_f64());
+    Ok(remaining.max(0.0).into())
+}
+
+pub fn register(context: &mut Context) -> JsResult<()> {
+    define_interface(
+        context,
+        InterfaceSpec {
+            name: "IdleDeadline",
+            parent: None,
+            length: 0,
+            constructor: None,
+        },
+        |m| {
+            m.operation(
+                "timeRemaining",
+                0,
+                NativeFunction::from_fn_ptr(time_remaining),
+            )
+            // The didTimeout getter returns the timeout flag.
+            .attribute(
+                "didTimeout",
+                NativeFunction::from_fn_ptr(|this, _, context| {
+                    Ok(this_deadline(this, context)?.did_timeout.into())
+                }),
+                None,
+            );
+        },
+    )?;
+    Ok(())
+}

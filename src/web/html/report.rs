@@ -1,0 +1,166 @@
+//! HTML "report an exception" (§8.1.4.7) and the console report of unhandled rejections: an
+//! `ErrorEvent` at the global object first, the console only if it was not canceled.
+//!
+//! Every error that reaches the event loop goes through here: timer callbacks, `queueMicrotask`
+//! callbacks, event listeners, tasks and microtasks of the runtime, module evaluation.
+//!
+//! Invariant: while the global is *in error reporting mode* (an `error` event is being
+//! dispatched), a further exception goes to the console only, so a throwing `error` listener
+//! cannot recurse.
+
+use std::cell::Cell;
+use std::rc::Rc;
+
+use boa_engine::{Context, JsError, JsResult, JsString, JsValue};
+
+use crate::engine::errors::{describe_error, report_uncaught};
+use crate::runtime::host::Host;
+use crate::web::dom::dom_exception::as_dom_exception;
+use crate::web::dom::event::EventInit;
+use crate::web::html::error_event::{ErrorFields, create_error_event};
+
+/// The global's "in error reporting mode".
+#[derive(Default)]
+struct ErrorReportingMode(Cell<bool>);
+
+pub fn register(context: &mut Context) {
+    context.insert_data(Rc::new(ErrorReportingMode::default()));
+}
+
+/// The console text of an exception value: `Name: message` for a DOMException (which is not an
+/// engine Error object), else the engine's rendering with position and stack.
+#[must_use]
+pub fn describe(error: &JsError, file: &str) -> String {
+    if let Some(value) = error.as_opaque()
+        && let Some(e) = as_dom_exception(value)
+    {
+        let message = e.message.to_std_string_escaped();
+        let name = e.name.to_std_string_escaped();
+        return if message.is_empty() {
+            name
+        } else {
+            format!("{name}: {message}")
+        };
+    }
+    describe_error(error, file)
+}
+
+/// The `(file:line:col)` at the end of a line.
+fn position_in(line: &str) -> Option<(String, u32, u32)> {
+    let inner = line.trim_end().strip_suffix(')')?;
+    let open = inner.rfind('(')?;
+    let inner = &inner[open + 1..];
+    let mut parts = inner.rsplitn(3, ':');
+    let col = parts.next()?.parse().ok()?;
+    let line_no = parts.next()?.parse().ok()?;
+    let file = parts.next()?.to_owned();
+    Some((file, line_no, col))
+}
+
+/// "Extract error information" from an exception's console text: the message (its first line
+/// without the position, prefixed "Uncaught " as browsers do) and the first known position.
+fn error_info(text: &str, file: &str) -> (String, String, u32, u32) {
+    let first = text.lines().next().unwrap_or_default();
+    let head = match position_in(first) {
+        Some(_) => first.rfind(" (").map_or(first, |i| &first[..i]),
+        None => first,
+    };
+    let position = text.lines().find_map(position_in);
+    let (filename, lineno, colno) = position.unwrap_or_else(|| (file.to_owned(), 0, 0));
+    (format!("Uncaught {head}"), filename, lineno, colno)
+}
+
+/// "Report an exception" (HTML §8.1.4.7) for the global object.
+pub fn report_exception(host: &Host, error: &JsError, context: &mut Context) {
+    let text = describe(error, &host.script_name());
+    // 1. Let notHandled be true.
+    let mut not_handled = true;
+    // 2. Let errorInfo be the result of extracting error information from exception.
+    let (mut message, filename, lineno, colno) = error_info(&text, &host.script_name());
+    // An engine error (a runtime limit) has no JS value: it goes to the console only.
+    let value = error.clone().into_opaque(context).ok();
+    // The message of a thrown object that is not an error is its class, as in browsers.
+    if let Some(object) = value.as_ref().and_then(JsValue::as_object)
+        && !object.is::<boa_engine::builtins::error::Error>()
+        && as_dom_exception(&object.clone().into()).is_none()
+    {
+        message = String::from("Uncaught [object Object]");
+    }
+    if let Some(text) = value.as_ref().and_then(JsValue::as_string) {
+        message = format!("Uncaught {}", text.to_std_string_escaped());
+    }
+    // 3–4. (Muted errors: every script here is same-origin.)
+    // 5. If global is not in error reporting mode, then:
+    let mode = context.get_data::<Rc<ErrorReportingMode>>().cloned();
+    if let (Some(mode), Some(value)) = (mode, value)
+        && !mode.0.get()
+    {
+        // 5.1. Set global's in error reporting mode to true.
+        mode.0.set(true);
+        // 5.2. If global implements EventTarget, then set notHandled to the result of firing an
+        //      event named error at global, using ErrorEvent, with the cancelable attribute
+        //      initialized to true, and additional attributes initialized according to
+        //      errorInfo.
+        let fired = fire_error_event(
+            ErrorFields {
+                message: JsString::from(message.as_str()),
+                filename: JsString::from(filename.as_str()),
+                lineno,
+                colno,
+                error: value,
+            },
+            context,
+        );
+        not_handled = fired.unwrap_or(true);
+        // 5.3. Set global's in error reporting mode to false.
+        mode.0.set(false);
+    }
+    // 6. If notHandled is true, then report exception to the developer console.
+    if not_handled {
+        report_uncaught(host, "Uncaught", &text);
+    }
+}
+
+fn fire_error_event(fields: ErrorFields, context: &mut Context) -> JsResult<bool> {
+    let event = create_error_event(
+        "error",
+        EventInit {
+            cancelable: true,
+            ..EventInit::default()
+        },
+        fields,
+        context,
+    )?;
+    let global = context.global_object();
+    crate::web::dom::dispatch::fire_event(&global, &event, context)
+}
+
+/// The console report of an unhandled promise rejection (after its `unhandledrejection` event
+/// was not canceled).
+pub fn report_unhandled_rejection(host: &Host, reason: &JsValue) {
+    let text = describe(&JsError::from_opaque(reason.clone()), &host.script_name());
+    report_uncaught(host, "Uncaught (in promise)", &text);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn positions_are_extracted() {
+        assert_eq!(
+            position_in("TypeError: x (/a/b.js:2:24)"),
+            Some(("/a/b.js".to_owned(), 2, 24))
+        );
+        assert_eq!(position_in("no position"), None);
+        let (message, file, line, col) =
+            error_info("{\n    a: 1\n}\n    at <main> (/t.js:1:24)", "/t.js");
+        assert_eq!(
+            (message.as_str(), file.as_str(), line, col),
+            ("Uncaught {", "/t.js", 1, 24)
+        );
+        let (message, _, line, _) =
+            error_info("TypeError: x (/t.js:3:5)\n    at f (/t.js:3:5)", "f");
+        assert_eq!((message.as_str(), line), ("Uncaught TypeError: x", 3));
+    }
+}
