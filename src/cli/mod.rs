@@ -76,7 +76,9 @@ fn parse_millis(text: &str) -> Result<Duration, String> {
         .parse()
         .map_err(|_| format!("`{text}` is not a number of milliseconds"))?;
     if !ms.is_finite() || ms < 0.0 {
-        return Err(format!("`{text}` must be a non-negative number of milliseconds"));
+        return Err(format!(
+            "`{text}` must be a non-negative number of milliseconds"
+        ));
     }
     Duration::try_from_secs_f64(ms / 1000.0).map_err(|e| e.to_string())
 }

@@ -5,6 +5,7 @@ pub mod dom;
 pub mod hr_time;
 pub mod html;
 pub mod namespace;
+pub mod scheduling;
 pub mod util;
 
 use boa_engine::{Context, JsResult};
@@ -17,6 +18,7 @@ pub fn register(context: &mut Context, options: &RuntimeOptions) -> JsResult<()>
     dom::register(context)?;
     html::register(context)?;
     hr_time::register(context)?;
+    scheduling::register(context)?;
     namespace::register(context, options)?;
     Ok(())
 }

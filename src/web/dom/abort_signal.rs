@@ -315,6 +315,29 @@ pub fn refresh_keep_alive(object: &JsObject, context: &Context) {
     if let Some(state) = abort_signal_state(object, context) {
         refresh_keep_alive_state(&state);
     }
+    if let Some(refreshers) = context.get_data::<Rc<KeepAliveRefreshers>>() {
+        let list = refreshers.0.borrow().clone();
+        for refresh in list {
+            refresh(object, context);
+        }
+    }
+}
+
+/// Steps a subclass's layer runs when a signal's listeners change (TaskSignal: its own GC rule
+/// depends on `prioritychange` listeners).
+pub type KeepAliveRefresher = fn(&JsObject, &Context);
+
+#[derive(Default)]
+struct KeepAliveRefreshers(RefCell<Vec<KeepAliveRefresher>>);
+
+/// Register steps to run whenever an AbortSignal's listeners change.
+pub fn register_keep_alive_refresher(context: &mut Context, refresher: KeepAliveRefresher) {
+    if !context.has_data::<Rc<KeepAliveRefreshers>>() {
+        context.insert_data(Rc::new(KeepAliveRefreshers::default()));
+    }
+    if let Some(refreshers) = context.get_data::<Rc<KeepAliveRefreshers>>() {
+        refreshers.0.borrow_mut().push(refresher);
+    }
 }
 
 /// Create a new `AbortSignal` object with the given prototype (AbortSignal.prototype or a

@@ -59,18 +59,6 @@ impl IdleCallbacks {
     }
 }
 
-/// The hook of Prioritized Task Scheduling §4.2: idle callbacks run with a continuation state
-/// whose priority source is a fixed "background" TaskSignal, so that `scheduler.yield()` inside
-/// one is a background continuation. Called right around each idle callback invocation.
-///
-/// For the scheduling layer to fill in; until then it runs the callback unchanged.
-pub fn with_idle_continuation_state<R>(
-    context: &mut Context,
-    invoke: impl FnOnce(&mut Context) -> R,
-) -> R {
-    invoke(context)
-}
-
 /// Call an idle callback with a new IdleDeadline; an exception is reported.
 fn invoke(
     callback: &JsObject,
@@ -80,9 +68,16 @@ fn invoke(
 ) -> JsResult<()> {
     let host = Host::from_context(context)?;
     let deadline_arg = new_idle_deadline(deadline, did_timeout, context)?;
-    let result = with_idle_continuation_state(context, |context| {
+    let call = |context: &mut Context| {
         callback.call(&JsValue::undefined(), &[deadline_arg.into()], context)
-    });
+    };
+    // Prioritized Task Scheduling §4.2 modifies the invoke idle callbacks algorithm (an idle
+    // period), not the timeout one: only there does the callback run with a background state.
+    let result = if did_timeout {
+        call(context)
+    } else {
+        crate::web::scheduling::processing::with_idle_scheduling_state(context, call)
+    };
     if let Err(error) = result {
         report_exception(&host, &error, context);
     }

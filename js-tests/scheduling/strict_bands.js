@@ -1,0 +1,20 @@
+// Strict bands (the default): the same chain as starvation_limit.js keeps the timer and the
+// background task waiting until it ends.
+const order = [];
+const spin = (ms) => { const end = performance.now() + ms; while (performance.now() < end); };
+setTimeout(() => order.push('timer'), 0);
+scheduler.postTask(() => order.push('background'), { priority: 'background' });
+let n = 0;
+function link() {
+  spin(5);
+  order.push(`ub${++n}`);
+  if (n < 40) scheduler.postTask(link, { priority: 'user-blocking' });
+}
+scheduler.postTask(link, { priority: 'user-blocking' });
+setTimeout(() => {
+  const t = order.indexOf('timer');
+  const b = order.indexOf('background');
+  console.log('timer ran inside the chain:', t > 0 && t < 40);
+  console.log('background task ran inside the chain:', b > 0 && b < 41);
+  console.log('the older of the two went first:', t < b);
+}, 300);

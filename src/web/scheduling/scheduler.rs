@@ -1,0 +1,170 @@
+//! The `Scheduler` interface (§2.2) and the global `scheduler` attribute (§4.1.1).
+
+use std::rc::Rc;
+
+use boa_engine::object::builtins::JsPromise;
+use boa_engine::{Context, JsError, JsObject, JsResult, JsValue, NativeFunction};
+use boa_gc::Gc;
+
+use crate::engine::webidl::{to_unsigned_long_long_enforce_range, type_error};
+use crate::web::dom::abort_signal::abort_signal_state;
+use crate::web::dom::interface::{
+    InterfaceSpec, arguments_required, define_interface, dictionary, illegal_invocation, member,
+    prototype_of, this_object,
+};
+use crate::web::html::global_scope::define_replaceable;
+use crate::web::scheduling::processing::{
+    PostTaskOptions, SchedulerData, SchedulerMaps, schedule_post_task, schedule_yield_continuation,
+};
+use crate::web::scheduling::task_priority::TaskPriority;
+
+/// The realm's Scheduler object (the global's `scheduler`, whatever the global property now
+/// holds).
+struct RealmScheduler(JsObject);
+
+/// This realm's Scheduler.
+#[must_use]
+pub fn realm_scheduler(context: &Context) -> Option<JsObject> {
+    context
+        .get_data::<Rc<RealmScheduler>>()
+        .map(|s| s.0.clone())
+}
+
+fn this_scheduler(this: &JsValue, context: &Context) -> JsResult<(JsObject, Gc<SchedulerMaps>)> {
+    let object = this_object(this, context);
+    let maps = object
+        .downcast_ref::<SchedulerData>()
+        .map(|d| d.maps.clone())
+        .ok_or_else(illegal_invocation)?;
+    Ok((object, maps))
+}
+
+/// A promise-returning operation turns every exception (brand check, argument conversion) into a
+/// rejected promise (WebIDL §3.7.6).
+fn promise_or_rejection(result: JsResult<JsPromise>, context: &mut Context) -> JsResult<JsValue> {
+    match result {
+        Ok(promise) => Ok(promise.into()),
+        Err(error) => {
+            let Ok(reason) = error.clone().into_opaque(context) else {
+                return Err(error);
+            };
+            Ok(JsPromise::reject(JsError::from_opaque(reason), context)?.into())
+        }
+    }
+}
+
+fn post_task_error(message: &str) -> JsError {
+    type_error("Scheduler", "postTask", message)
+}
+
+/// Convert `SchedulerPostTaskOptions`: members in lexicographic order (delay, priority, signal).
+fn post_task_options(value: Option<&JsValue>, context: &mut Context) -> JsResult<PostTaskOptions> {
+    let dict = dictionary(value, post_task_error, "SchedulerPostTaskOptions")?;
+    let dict = dict.as_ref();
+    // `[EnforceRange] unsigned long long delay = 0`.
+    let delay = member(dict, "delay", context)?;
+    let delay = if delay.is_undefined() {
+        0
+    } else {
+        to_unsigned_long_long_enforce_range(&delay, context)?.map_err(|m| {
+            post_task_error(&format!(
+                "Failed to read the 'delay' property from 'SchedulerPostTaskOptions': {m}"
+            ))
+        })?
+    };
+    // `TaskPriority priority`.
+    let priority = member(dict, "priority", context)?;
+    let priority = if priority.is_undefined() {
+        None
+    } else {
+        Some(TaskPriority::from_js(
+            &priority,
+            "Failed to execute 'postTask' on 'Scheduler': Failed to read the 'priority' property from 'SchedulerPostTaskOptions'",
+            context,
+        )?)
+    };
+    // `AbortSignal signal`.
+    let signal = member(dict, "signal", context)?;
+    let signal = if signal.is_undefined() {
+        None
+    } else {
+        let object = signal.as_object();
+        let state = object.as_ref().and_then(|o| abort_signal_state(o, context));
+        match (object, state) {
+            (Some(object), Some(state)) => Some((object, state)),
+            _ => {
+                return Err(post_task_error(
+                    "Failed to read the 'signal' property from 'SchedulerPostTaskOptions': Failed to convert value to 'AbortSignal'.",
+                ));
+            }
+        }
+    };
+    Ok(PostTaskOptions {
+        signal,
+        priority,
+        delay,
+    })
+}
+
+/// `postTask(callback, options)`: return the result of scheduling a postTask task for this
+/// given callback and options.
+fn post_task(this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+    let result = (|| {
+        let (scheduler, maps) = this_scheduler(this, context)?;
+        // `SchedulerPostTaskCallback callback` (required, a callback function).
+        let Some(callback) = args.first() else {
+            return Err(post_task_error(&arguments_required(1, 0)));
+        };
+        let Some(callback) = callback.as_callable() else {
+            return Err(post_task_error("parameter 1 is not of type 'Function'."));
+        };
+        let callback = callback.clone();
+        let options = post_task_options(args.get(1), context)?;
+        schedule_post_task(&scheduler, maps, callback, options, context)
+    })();
+    promise_or_rejection(result, context)
+}
+
+/// `yield()`: return the result of scheduling a yield continuation for this.
+fn yield_(this: &JsValue, _: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+    let result = (|| {
+        let (scheduler, maps) = this_scheduler(this, context)?;
+        schedule_yield_continuation(&scheduler, maps, context)
+    })();
+    promise_or_rejection(result, context)
+}
+
+pub fn register(context: &mut Context) -> JsResult<()> {
+    define_interface(
+        context,
+        InterfaceSpec {
+            name: "Scheduler",
+            parent: None,
+            length: 0,
+            constructor: None,
+        },
+        |m| {
+            m.operation("postTask", 1, NativeFunction::from_fn_ptr(post_task))
+                .operation("yield", 0, NativeFunction::from_fn_ptr(yield_));
+        },
+    )?;
+    // Each WindowOrWorkerGlobalScope has a scheduler, initialized to a new Scheduler.
+    let proto = prototype_of(context, "Scheduler")?;
+    let scheduler = JsObject::from_proto_and_data(
+        proto,
+        SchedulerData {
+            maps: Gc::new(SchedulerMaps::default()),
+        },
+    );
+    context.insert_data(Rc::new(RealmScheduler(scheduler.clone())));
+    // `[Replaceable] readonly attribute Scheduler scheduler`: the getter returns this's
+    // scheduler.
+    define_replaceable(
+        context,
+        "scheduler",
+        NativeFunction::from_copy_closure_with_captures(
+            |_, _, scheduler, _| Ok(scheduler.clone().into()),
+            scheduler,
+        ),
+    )
+}

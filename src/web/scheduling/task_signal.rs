@@ -1,0 +1,488 @@
+//! The `TaskSignal` interface (§3.3): an AbortSignal with a priority.
+//!
+//! Invariants:
+//! - A TaskSignal's object has [`TaskSignalData`]: its AbortSignal state (so every AbortSignal
+//!   algorithm and brand check accepts it) and its [`TaskSignalState`].
+//! - *Source signal* is a weak reference and *dependent signals* a weak set (§3.3), so
+//!   `TaskSignal.any([], {priority: long.signal})` in a loop does not grow memory: dead entries of
+//!   a source's dependents are pruned when the list has doubled since the last pruning.
+//! - GC rule (§3.3.1): a dependent TaskSignal whose source signal is not null and which has
+//!   `prioritychange` listeners or priority change algorithms must stay alive; while it does, its
+//!   source holds it strongly (*pinned*); [`refresh_pin`] re-evaluates this whenever listeners or
+//!   algorithms change.
+//! - The three fixed-priority unabortable signals are made once per realm and reused (the note
+//!   after "schedule a postTask task").
+
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+
+use boa_engine::{Context, JsData, JsObject, JsResult, JsValue, NativeFunction};
+use boa_gc::{Finalize, Gc, GcRefCell, Trace, WeakGc};
+
+use crate::engine::webidl::type_error;
+use crate::web::dom::abort_signal::{
+    AbortSignalState, IsAbortSignal, abort_signal_sequence, create_dependent_abort_signal,
+    register_abort_signal_brand, register_keep_alive_refresher,
+};
+use crate::web::dom::dispatch::fire_event;
+use crate::web::dom::dom_exception::dom_exception_error;
+use crate::web::dom::event_target::{EventTargetState, IsEventTarget};
+use crate::web::dom::interface::{
+    InterfaceSpec, define_interface, dictionary, illegal_invocation, member, prototype_of,
+    this_object,
+};
+use crate::web::html::event_handler;
+use crate::web::scheduling::task_priority::TaskPriority;
+use crate::web::scheduling::task_priority_change_event::create_priority_change_event;
+
+/// A priority change algorithm: Rust steps run with the new priority. It must not capture GC
+/// objects (it is not traced); the scheduler's captures a queue handle.
+#[derive(Clone, Trace, Finalize)]
+pub struct PriorityChangeAlgorithm(#[unsafe_ignore_trace] Rc<PriorityChangeSteps>);
+
+/// The steps of a priority change algorithm.
+pub type PriorityChangeSteps = dyn Fn(TaskPriority, &mut Context);
+
+impl PriorityChangeAlgorithm {
+    pub fn new(f: impl Fn(TaskPriority, &mut Context) + 'static) -> Self {
+        Self(Rc::new(f))
+    }
+}
+
+/// Handle of an added priority change algorithm (to remove it).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct PriorityAlgorithmId(u64);
+
+#[derive(Trace, Finalize)]
+struct Inner {
+    #[unsafe_ignore_trace]
+    priority: TaskPriority,
+    priority_changing: bool,
+    #[unsafe_ignore_trace]
+    next_algorithm: u64,
+    algorithms: Vec<(u64, PriorityChangeAlgorithm)>,
+    source: Option<WeakGc<TaskSignalState>>,
+    dependents: Vec<WeakGc<TaskSignalState>>,
+    #[unsafe_ignore_trace]
+    prune_at: usize,
+    dependent: bool,
+    /// Dependents kept alive by the GC rule (see the module invariants).
+    pins: Vec<Gc<TaskSignalState>>,
+    pinned: bool,
+}
+
+const MIN_PRUNE: usize = 16;
+
+/// A TaskSignal's own state (§3.3), next to its AbortSignal state.
+#[derive(Trace, Finalize)]
+pub struct TaskSignalState {
+    abort: Gc<AbortSignalState>,
+    inner: GcRefCell<Inner>,
+    /// A number unique to this signal in its realm (the dynamic queue map's key).
+    #[unsafe_ignore_trace]
+    id: u64,
+}
+
+thread_local! {
+    static NEXT_SIGNAL_ID: Cell<u64> = const { Cell::new(1) };
+}
+
+impl TaskSignalState {
+    fn new(priority: TaskPriority) -> Gc<Self> {
+        let id = NEXT_SIGNAL_ID.with(|n| {
+            let id = n.get();
+            n.set(id + 1);
+            id
+        });
+        Gc::new(Self {
+            abort: AbortSignalState::new(),
+            inner: GcRefCell::new(Inner {
+                priority,
+                priority_changing: false,
+                next_algorithm: 0,
+                algorithms: Vec::new(),
+                source: None,
+                dependents: Vec::new(),
+                prune_at: MIN_PRUNE,
+                dependent: false,
+                pins: Vec::new(),
+                pinned: false,
+            }),
+            id,
+        })
+    }
+
+    #[must_use]
+    pub fn id(&self) -> u64 {
+        self.id
+    }
+
+    #[must_use]
+    pub fn priority(&self) -> TaskPriority {
+        self.inner.borrow().priority
+    }
+
+    #[must_use]
+    pub fn abort_state(&self) -> Gc<AbortSignalState> {
+        self.abort.clone()
+    }
+
+    /// The signal's JS object.
+    #[must_use]
+    pub fn object(&self) -> Option<JsObject> {
+        self.abort.object()
+    }
+
+    /// "A TaskSignal has fixed priority if it is a dependent signal with a null source signal."
+    /// (A source signal that was collected counts as null.)
+    #[must_use]
+    pub fn has_fixed_priority(&self) -> bool {
+        let inner = self.inner.borrow();
+        inner.dependent && inner.source.as_ref().and_then(WeakGc::upgrade).is_none()
+    }
+
+    /// Number of live dependents (for tests and diagnostics).
+    #[must_use]
+    pub fn dependent_count(&self) -> usize {
+        self.inner
+            .borrow()
+            .dependents
+            .iter()
+            .filter(|d| d.is_upgradable())
+            .count()
+    }
+
+    /// Length of the dependents list, dead entries included (for memory tests).
+    #[must_use]
+    pub fn dependents_len(&self) -> usize {
+        self.inner.borrow().dependents.len()
+    }
+
+    fn append_dependent(&self, dependent: &Gc<Self>) {
+        let mut inner = self.inner.borrow_mut();
+        if inner.dependents.len() >= inner.prune_at {
+            inner.dependents.retain(WeakGc::is_upgradable);
+            inner.prune_at = (inner.dependents.len() * 2).max(MIN_PRUNE);
+        }
+        inner.dependents.push(WeakGc::new(dependent));
+    }
+}
+
+/// "Add a priority change algorithm" to a TaskSignal: append it to the priority change
+/// algorithms.
+pub fn add_priority_change_algorithm(
+    signal: &Gc<TaskSignalState>,
+    algorithm: PriorityChangeAlgorithm,
+) -> PriorityAlgorithmId {
+    let id = {
+        let mut inner = signal.inner.borrow_mut();
+        inner.next_algorithm += 1;
+        let id = inner.next_algorithm;
+        inner.algorithms.push((id, algorithm));
+        id
+    };
+    refresh_pin(signal);
+    PriorityAlgorithmId(id)
+}
+
+/// Remove a priority change algorithm (the scheduler removes its queue's algorithm with the
+/// queue, so a long-lived signal does not accumulate algorithms of queues long gone).
+pub fn remove_priority_change_algorithm(signal: &Gc<TaskSignalState>, id: PriorityAlgorithmId) {
+    signal
+        .inner
+        .borrow_mut()
+        .algorithms
+        .retain(|(i, _)| *i != id.0);
+    refresh_pin(signal);
+}
+
+/// Re-evaluate the GC rule of §3.3.1 for `signal`: pin it in its source while it is dependent,
+/// has a live source, and has `prioritychange` listeners or priority change algorithms.
+pub fn refresh_pin(signal: &Gc<TaskSignalState>) {
+    let (needed, pinned, source) = {
+        let inner = signal.inner.borrow();
+        let source = inner.source.as_ref().and_then(WeakGc::upgrade);
+        let needed = inner.dependent
+            && source.is_some()
+            && (!inner.algorithms.is_empty()
+                || signal
+                    .abort
+                    .event_target()
+                    .has_listener_for("prioritychange"));
+        (needed, inner.pinned, source)
+    };
+    if needed == pinned {
+        return;
+    }
+    if let Some(source) = source {
+        let mut source = source.inner.borrow_mut();
+        if needed {
+            source.pins.push(signal.clone());
+        } else {
+            source.pins.retain(|p| !Gc::ptr_eq(p, signal));
+        }
+    }
+    signal.inner.borrow_mut().pinned = needed;
+}
+
+/// The native data of TaskSignal objects.
+#[derive(Trace, Finalize, JsData)]
+pub struct TaskSignalData {
+    pub state: Gc<TaskSignalState>,
+}
+
+impl IsEventTarget for TaskSignalData {
+    fn event_target_state(&self) -> Gc<EventTargetState> {
+        self.state.abort.event_target()
+    }
+}
+
+impl IsAbortSignal for TaskSignalData {
+    fn abort_signal_state(&self) -> Gc<AbortSignalState> {
+        self.state.abort.clone()
+    }
+}
+
+/// The TaskSignal state of `object`, if it is a TaskSignal.
+#[must_use]
+pub fn task_signal_state(object: &JsObject) -> Option<Gc<TaskSignalState>> {
+    object
+        .downcast_ref::<TaskSignalData>()
+        .map(|d| d.state.clone())
+}
+
+/// A new TaskSignal object of this realm with the given priority (not dependent, no sources).
+pub fn create_task_signal(
+    priority: TaskPriority,
+    context: &Context,
+) -> JsResult<(JsObject, Gc<TaskSignalState>)> {
+    let proto = prototype_of(context, "TaskSignal")?;
+    let state = TaskSignalState::new(priority);
+    let object = JsObject::from_proto_and_data(
+        proto,
+        TaskSignalData {
+            state: state.clone(),
+        },
+    );
+    state.abort.bind_object(&object);
+    Ok((object, state))
+}
+
+/// `TaskSignalAnyInit.priority`: `(TaskPriority or TaskSignal)`.
+pub enum PriorityInit {
+    Fixed(TaskPriority),
+    Signal(Gc<TaskSignalState>),
+}
+
+/// "Create a dependent task signal" from a list of AbortSignal objects, a TaskSignalAnyInit and
+/// a realm (§3.3).
+pub fn create_dependent_task_signal(
+    signals: &[JsObject],
+    init: PriorityInit,
+    context: &mut Context,
+) -> JsResult<(JsObject, Gc<TaskSignalState>)> {
+    // 1. Let resultSignal be the result of creating a dependent signal from signals using the
+    //    TaskSignal interface and realm.
+    let (object, result) = create_task_signal(TaskPriority::UserVisible, context)?;
+    create_dependent_abort_signal(signals, &object, context)?;
+    // 2. Set resultSignal's dependent to true.
+    result.inner.borrow_mut().dependent = true;
+    match init {
+        // 3. If init["priority"] is a TaskPriority, then set resultSignal's priority to it.
+        PriorityInit::Fixed(priority) => result.inner.borrow_mut().priority = priority,
+        // 4. Otherwise:
+        PriorityInit::Signal(source) => {
+            // 4.1. Let sourceSignal be init["priority"].
+            // 4.2. Set resultSignal's priority to sourceSignal's priority.
+            result.inner.borrow_mut().priority = source.priority();
+            // 4.3. If sourceSignal does not have fixed priority, then:
+            if !source.has_fixed_priority() {
+                // 4.3.1. If sourceSignal's dependent is true, then set sourceSignal to
+                //        sourceSignal's source signal.
+                let source = if source.inner.borrow().dependent {
+                    source
+                        .inner
+                        .borrow()
+                        .source
+                        .as_ref()
+                        .and_then(WeakGc::upgrade)
+                } else {
+                    Some(source)
+                };
+                if let Some(source) = source {
+                    // 4.3.2. Assert: sourceSignal is not dependent.
+                    debug_assert!(!source.inner.borrow().dependent);
+                    // 4.3.3. Set resultSignal's source signal to a weak reference to
+                    //        sourceSignal.
+                    result.inner.borrow_mut().source = Some(WeakGc::new(&source));
+                    // 4.3.4. Append resultSignal to sourceSignal's dependent signals.
+                    source.append_dependent(&result);
+                }
+            }
+        }
+    }
+    // 5. Return resultSignal.
+    Ok((object, result))
+}
+
+/// The realm's cached fixed-priority unabortable signals (indexed by TaskPriority).
+#[derive(Default)]
+struct FixedSignals(RefCell<[Option<SignalPair>; 3]>);
+
+/// A TaskSignal object and its state.
+type SignalPair = (JsObject, Gc<TaskSignalState>);
+
+/// "Create a fixed priority unabortable task signal" given a priority and a realm: create a
+/// dependent task signal from « » with init["priority"] = priority. Cached per realm.
+pub fn fixed_priority_unabortable_signal(
+    priority: TaskPriority,
+    context: &mut Context,
+) -> JsResult<(JsObject, Gc<TaskSignalState>)> {
+    let index = priority as usize;
+    if let Some(cache) = context.get_data::<Rc<FixedSignals>>()
+        && let Some(found) = cache.0.borrow()[index].clone()
+    {
+        return Ok(found);
+    }
+    let made = create_dependent_task_signal(&[], PriorityInit::Fixed(priority), context)?;
+    if !context.has_data::<Rc<FixedSignals>>() {
+        context.insert_data(Rc::new(FixedSignals::default()));
+    }
+    if let Some(cache) = context.get_data::<Rc<FixedSignals>>() {
+        cache.0.borrow_mut()[index] = Some(made.clone());
+    }
+    Ok(made)
+}
+
+/// "Signal priority change" on a TaskSignal given a TaskPriority (§3.3).
+pub fn signal_priority_change(
+    signal: &Gc<TaskSignalState>,
+    priority: TaskPriority,
+    context: &mut Context,
+) -> JsResult<()> {
+    // 1. If signal's priority changing is true, then throw a "NotAllowedError" DOMException.
+    if signal.inner.borrow().priority_changing {
+        return Err(dom_exception_error(
+            context,
+            "Cannot change the priority of a TaskSignal while its priority is changing.",
+            "NotAllowedError",
+        ));
+    }
+    // 2. If signal's priority equals priority then return.
+    if signal.priority() == priority {
+        return Ok(());
+    }
+    // 3. Set signal's priority changing to true.
+    // 4. Let previousPriority be signal's priority.
+    // 5. Set signal's priority to priority.
+    let (previous, algorithms) = {
+        let mut inner = signal.inner.borrow_mut();
+        inner.priority_changing = true;
+        let previous = inner.priority;
+        inner.priority = priority;
+        (previous, inner.algorithms.clone())
+    };
+    let result = (|| {
+        // 6. For each algorithm of signal's priority change algorithms, run algorithm.
+        for (_, algorithm) in &algorithms {
+            (algorithm.0)(priority, context);
+        }
+        // 7. Fire an event named prioritychange at signal using TaskPriorityChangeEvent, with its
+        //    previousPriority attribute initialized to previousPriority.
+        if let Some(object) = signal.object() {
+            let event = create_priority_change_event(previous, context)?;
+            fire_event(&object, &event, context)?;
+        }
+        // 8. For each dependentSignal of signal's dependent signals, signal priority change on
+        //    dependentSignal with priority.
+        let dependents: Vec<Gc<TaskSignalState>> = signal
+            .inner
+            .borrow()
+            .dependents
+            .iter()
+            .filter_map(WeakGc::upgrade)
+            .collect();
+        for dependent in &dependents {
+            signal_priority_change(dependent, priority, context)?;
+        }
+        Ok(())
+    })();
+    // 9. Set signal's priority changing to false. (Also when a step above threw, so that the
+    //    signal is not stuck.)
+    signal.inner.borrow_mut().priority_changing = false;
+    result
+}
+
+fn this_task_signal(this: &JsValue, context: &Context) -> JsResult<Gc<TaskSignalState>> {
+    task_signal_state(&this_object(this, context)).ok_or_else(illegal_invocation)
+}
+
+/// Convert `TaskSignalAnyInit.priority` (`(TaskPriority or TaskSignal) = "user-visible"`).
+pub fn priority_init(value: &JsValue, context: &mut Context) -> JsResult<PriorityInit> {
+    if value.is_undefined() {
+        return Ok(PriorityInit::Fixed(TaskPriority::UserVisible));
+    }
+    // A union with an interface type: an object implementing TaskSignal is that; anything else
+    // goes to the enumeration (ToString, then a TypeError if it is not a TaskPriority).
+    if let Some(state) = value.as_object().as_ref().and_then(task_signal_state) {
+        return Ok(PriorityInit::Signal(state));
+    }
+    Ok(PriorityInit::Fixed(TaskPriority::from_js(
+        value,
+        "Failed to execute 'any' on 'TaskSignal': Failed to read the 'priority' property from 'TaskSignalAnyInit'",
+        context,
+    )?))
+}
+
+/// `TaskSignal.any(signals, init)`: create a dependent task signal from signals, init and the
+/// current realm.
+fn any(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+    let signals = abort_signal_sequence(args, "TaskSignal", "any", context)?;
+    let init = dictionary(
+        args.get(1),
+        |m| type_error("TaskSignal", "any", m),
+        "TaskSignalAnyInit",
+    )?;
+    let priority = member(init.as_ref(), "priority", context)?;
+    let priority = priority_init(&priority, context)?;
+    let (object, _) = create_dependent_task_signal(&signals, priority, context)?;
+    Ok(object.into())
+}
+
+fn refresh_pin_of(object: &JsObject, _: &Context) {
+    if let Some(state) = task_signal_state(object) {
+        refresh_pin(&state);
+    }
+}
+
+pub fn register(context: &mut Context) -> JsResult<()> {
+    register_abort_signal_brand::<TaskSignalData>(context);
+    register_keep_alive_refresher(context, refresh_pin_of);
+    define_interface(
+        context,
+        InterfaceSpec {
+            name: "TaskSignal",
+            parent: Some("AbortSignal"),
+            length: 0,
+            constructor: None,
+        },
+        |m| {
+            m.static_operation("any", 1, NativeFunction::from_fn_ptr(any))
+                // The priority getter steps are to return this's priority.
+                .attribute(
+                    "priority",
+                    NativeFunction::from_fn_ptr(|this, _, context| {
+                        Ok(this_task_signal(this, context)?
+                            .priority()
+                            .to_js_string()
+                            .into())
+                    }),
+                    None,
+                );
+            event_handler::event_handler_attribute(m, "onprioritychange", |o, _| {
+                task_signal_state(o).is_some()
+            });
+        },
+    )?;
+    Ok(())
+}
