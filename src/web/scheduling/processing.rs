@@ -117,11 +117,11 @@ fn run_removal_steps(host: &Host, maps: &SchedulerMaps, queue: QueueId) {
     };
     maps.queues.borrow_mut().remove(&key);
     if let QueueKey::Dynamic(id, _) = key {
-        let still_used = maps
-            .queues
-            .borrow()
-            .keys()
-            .any(|k| matches!(k, QueueKey::Dynamic(other, _) if *other == id));
+        let still_used = {
+            let queues = maps.queues.borrow();
+            queues.contains_key(&QueueKey::Dynamic(id, false))
+                || queues.contains_key(&QueueKey::Dynamic(id, true))
+        };
         if !still_used && let Some(entry) = maps.dynamic.borrow_mut().remove(&id) {
             remove_priority_change_algorithm(&entry.signal, entry.algorithm);
         }
