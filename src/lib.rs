@@ -3,6 +3,7 @@
 //!
 //! Layers, top to bottom (calls only go down):
 //! - [`cli`]: the `taskhost` command line;
+//! - [`wpt`]: the conformance runner (`taskhost wpt`) and its built-in testharness;
 //! - [`runtime`]: builds a context, runs scripts and modules, drives the event loop;
 //! - [`web`]: the web APIs, one module per specification and one file per interface;
 //! - [`engine`]: Boa glue — host hooks, job executor, errors, WebIDL conversions;
@@ -13,3 +14,4 @@ pub mod engine;
 pub mod event_loop;
 pub mod runtime;
 pub mod web;
+pub mod wpt;

@@ -1,4 +1,4 @@
-//! The `taskhost` command line: `run`, `eval`.
+//! The `taskhost` command line: `run`, `eval`, `wpt`.
 //!
 //! Exit status: 0 success; 1 an uncaught exception or unhandled rejection was reported; 2 usage
 //! errors and files that cannot be read (missing, unreadable, not UTF-8); 124 `--max-time`
@@ -53,6 +53,55 @@ pub enum Command {
         #[command(flatten)]
         loop_options: LoopOptions,
     },
+    /// Run Web Platform Tests (testharness.js tests: *.any.js, *.window.js), one fresh runtime
+    /// per file, and report their results.
+    Wpt {
+        /// Test files or directories.
+        #[arg(required = true, value_name = "PATH")]
+        paths: Vec<PathBuf>,
+        /// The WPT root: `/`-rooted META scripts and fetches resolve against it, and its
+        /// `resources/testharness.js`, if any, replaces the built-in harness. Default: the
+        /// nearest directory above PATH with `resources/testharness.js` or a `.wptroot` file.
+        #[arg(long, value_name = "DIR")]
+        wpt_root: Option<PathBuf>,
+        /// Write the results in the wptreport JSON format of `wpt run --log-wptreport`.
+        #[arg(long, value_name = "FILE")]
+        log_wptreport: Option<PathBuf>,
+        /// Known failures, with reasons (see docs/WPT.md); results that match them are
+        /// expected.
+        #[arg(long, value_name = "FILE")]
+        expectations: Option<PathBuf>,
+        /// Number of test files run at once (default: one per core).
+        #[arg(short = 'j', long = "jobs", value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+        jobs: Option<u16>,
+        /// Multiply every file's time limit (10 s, or 60 s for `timeout=long`) by X.
+        #[arg(long, value_name = "X", default_value = "1", value_parser = parse_multiplier)]
+        timeout_multiplier: f64,
+    },
+    /// Run one test file for `taskhost wpt` (internal).
+    #[command(hide = true)]
+    WptChild {
+        /// The test file.
+        file: PathBuf,
+        #[arg(long)]
+        root: PathBuf,
+        #[arg(long)]
+        name: String,
+        #[arg(long, value_parser = parse_seconds)]
+        timeout: Duration,
+        #[arg(long)]
+        harness: Option<PathBuf>,
+    },
+}
+
+fn parse_multiplier(text: &str) -> Result<f64, String> {
+    let x: f64 = text
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number"))?;
+    if !x.is_finite() || x <= 0.0 {
+        return Err(format!("`{text}` must be a positive number"));
+    }
+    Ok(x)
 }
 
 #[derive(Args, Debug, Clone, Default)]
@@ -123,6 +172,46 @@ pub fn execute(cli: Cli) -> i32 {
             )
         }
         Command::Eval { code, loop_options } => (loop_options, Job::Eval { code }),
+        Command::Wpt {
+            paths,
+            wpt_root,
+            log_wptreport,
+            expectations,
+            jobs,
+            timeout_multiplier,
+        } => {
+            return crate::wpt::run_wpt(&crate::wpt::WptOptions {
+                paths,
+                wpt_root,
+                log_wptreport,
+                expectations,
+                jobs: jobs.map(usize::from),
+                timeout_multiplier,
+            });
+        }
+        Command::WptChild {
+            file,
+            root,
+            name,
+            timeout,
+            harness,
+        } => {
+            start_watchdog(timeout + crate::wpt::child::COMPLETION_GRACE);
+            let job = crate::wpt::child::ChildJob {
+                root,
+                file,
+                name,
+                harness,
+                timeout,
+            };
+            return match run_on_engine_thread(move || crate::wpt::child::run_child(&job)) {
+                Ok(status) => status,
+                Err(error) => {
+                    eprintln!("taskhost: {error}");
+                    1
+                }
+            };
+        }
     };
     if let Some(limit) = loop_options.max_time {
         start_watchdog(limit);
@@ -135,6 +224,7 @@ pub fn execute(cli: Cli) -> i32 {
             Job::File { args, .. } => args.clone(),
             Job::Eval { .. } => Vec::new(),
         },
+        ..RuntimeOptions::default()
     };
     match run_on_engine_thread(move || run_job(options, job)) {
         Ok(status) => status,

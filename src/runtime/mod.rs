@@ -46,6 +46,10 @@ pub struct RuntimeOptions {
     pub starvation_limit: Option<Duration>,
     /// Arguments given to the script (`taskhost.args`).
     pub args: Vec<String>,
+    /// Serve same-origin files from this root through `fetch()` (the conformance runner).
+    pub fetch_root: Option<crate::web::fetch::FetchRoot>,
+    /// Write all console output to stderr (the conformance runner keeps stdout for results).
+    pub console_to_stderr: bool,
 }
 
 /// How a run of the event loop ended.
@@ -62,7 +66,9 @@ pub struct Runtime {
     context: Context,
     host: Rc<Host>,
     options: RuntimeOptions,
+    /// When the time limit started, on the wall clock and on the loop's clock.
     started: Instant,
+    limit_from: LoopTime,
 }
 
 /// Boa's clock, reading the event loop's clock (so `Date.now()` follows `--virtual-time`).
@@ -125,12 +131,19 @@ impl Runtime {
             host,
             options,
             started: Instant::now(),
+            limit_from: LoopTime::ZERO,
         })
     }
 
     /// The context, e.g. to register extra globals before running code.
     pub fn context(&mut self) -> &mut Context {
         &mut self.context
+    }
+
+    /// The context, read-only.
+    #[must_use]
+    pub fn context_ref(&self) -> &Context {
+        &self.context
     }
 
     #[must_use]
@@ -147,6 +160,27 @@ impl Runtime {
             report_exception(&self.host, &error, &mut self.context);
         }
         perform_microtask_checkpoint(&self.host, &mut self.context);
+    }
+
+    /// Run classic scripts back to back as one task (each one's exception is reported and the
+    /// next still runs), followed by one microtask checkpoint. This is how the conformance runner
+    /// loads a harness and a test: like `importScripts` in a worker, with no checkpoint between
+    /// the scripts. Each script is `(source, name)`.
+    pub fn run_scripts(&mut self, scripts: &[(String, String)]) {
+        for (source, name) in scripts {
+            self.host.set_script_name(name);
+            if let Err(error) = evaluate_classic_script(source, name, &mut self.context) {
+                report_exception(&self.host, &error, &mut self.context);
+            }
+        }
+        perform_microtask_checkpoint(&self.host, &mut self.context);
+    }
+
+    /// Start a new time limit for `run_event_loop`, counted from now.
+    pub fn restart_time_limit(&mut self, max_time: Option<Duration>) {
+        self.options.max_time = max_time;
+        self.started = Instant::now();
+        self.limit_from = self.host.now();
     }
 
     /// Evaluate a classic script and return its completion value (for embedders and tests).
@@ -207,11 +241,12 @@ impl Runtime {
             host,
             options,
             started,
+            limit_from,
         } = self;
         let host = host.clone();
         let max_time = options.max_time;
-        let deadline =
-            max_time.map(|d| LoopTime::from_nanos(u64::try_from(d.as_nanos()).unwrap_or(u64::MAX)));
+        let deadline = max_time
+            .map(|d| limit_from.saturating_add_ns(u64::try_from(d.as_nanos()).unwrap_or(u64::MAX)));
         let cell = RefCell::new(context);
         let mut async_jobs: Vec<Pin<Box<dyn Future<Output = JsResult<JsValue>> + '_>>> = Vec::new();
         let mut cleanup_jobs: Vec<Pin<Box<dyn Future<Output = JsResult<JsValue>> + '_>>> =

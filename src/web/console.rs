@@ -1,5 +1,6 @@
 //! `console`, from boa_runtime, with taskhost's own logger: `log`/`info`/`debug` to stdout,
-//! `warn`/`error` to stderr, group indentation as spaces.
+//! `warn`/`error` to stderr (or everything to stderr, when the runtime keeps stdout for
+//! something else), group indentation as spaces.
 
 use std::io::Write;
 
@@ -9,7 +10,10 @@ use boa_runtime::{Console, ConsoleState, Logger};
 
 /// taskhost's console logger.
 #[derive(Debug, Trace, Finalize)]
-pub struct TaskhostLogger;
+pub struct TaskhostLogger {
+    /// Send `log`/`info`/`debug` to stderr too.
+    all_to_stderr: bool,
+}
 
 fn write_line(to_stderr: bool, msg: &str, state: &ConsoleState) -> JsResult<()> {
     let indent = state.indent();
@@ -24,11 +28,11 @@ fn write_line(to_stderr: bool, msg: &str, state: &ConsoleState) -> JsResult<()> 
 
 impl Logger for TaskhostLogger {
     fn log(&self, msg: String, state: &ConsoleState, _: &mut Context) -> JsResult<()> {
-        write_line(false, &msg, state)
+        write_line(self.all_to_stderr, &msg, state)
     }
 
     fn info(&self, msg: String, state: &ConsoleState, _: &mut Context) -> JsResult<()> {
-        write_line(false, &msg, state)
+        write_line(self.all_to_stderr, &msg, state)
     }
 
     fn warn(&self, msg: String, state: &ConsoleState, _: &mut Context) -> JsResult<()> {
@@ -40,7 +44,7 @@ impl Logger for TaskhostLogger {
     }
 }
 
-pub fn register(context: &mut Context) -> JsResult<()> {
-    Console::register_with_logger(TaskhostLogger, context)?;
+pub fn register(context: &mut Context, all_to_stderr: bool) -> JsResult<()> {
+    Console::register_with_logger(TaskhostLogger { all_to_stderr }, context)?;
     Ok(())
 }

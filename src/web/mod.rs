@@ -2,6 +2,7 @@
 
 pub mod console;
 pub mod dom;
+pub mod fetch;
 pub mod hr_time;
 pub mod html;
 pub mod namespace;
@@ -14,11 +15,12 @@ use crate::runtime::RuntimeOptions;
 
 /// Register every web API on the context's global object.
 pub fn register(context: &mut Context, options: &RuntimeOptions) -> JsResult<()> {
-    console::register(context)?;
+    console::register(context, options.console_to_stderr)?;
     dom::register(context)?;
     html::register(context)?;
     hr_time::register(context)?;
     scheduling::register(context)?;
+    fetch::register(context, options.fetch_root.clone())?;
     namespace::register(context, options)?;
     Ok(())
 }

@@ -1,0 +1,257 @@
+//! One test file in a fresh runtime: the process `taskhost wpt` starts for each file.
+//!
+//! The scripts run back to back in one task, as WPT's wrapper page lists them: the preamble
+//! (`GLOBAL`), the harness (taskhost's own, or `resources/testharness.js` of the WPT root), the
+//! report script, the `// META: script=` files, the test. Then the event loop runs until the
+//! harness completes or nothing is left; if it has not completed by then (time limit reached, or
+//! no work left that could complete it), the harness's `timeout()` ends it as a browser's would
+//! at its timeout. The result goes to stdout as one JSON object; console output goes to stderr.
+//!
+//! Invariant: this process prints exactly one [`FileResult`] on stdout, whatever the test does,
+//! unless it is killed (a task that never returns is stopped by the watchdog, status 124).
+
+use std::cell::RefCell;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+use std::time::Duration;
+
+use boa_engine::object::ObjectInitializer;
+use boa_engine::property::Attribute;
+use boa_engine::{Context, JsResult, JsString, JsValue, NativeFunction, js_string};
+
+use super::manifest::{Meta, parse_meta};
+use super::results::{FileResult, FileStatus, HarnessReport};
+use crate::runtime::{LoopEnd, Runtime, RuntimeOptions};
+use crate::web::fetch::FetchRoot;
+
+const PREAMBLE: &str = include_str!("harness/preamble.js");
+const BUILTIN_HARNESS: &str = include_str!("harness/testharness.js");
+const REPORT: &str = include_str!("harness/report.js");
+
+/// After `timeout()`, how long the harness gets to run its completion (cleanups of promise
+/// tests may still await).
+pub const COMPLETION_GRACE: Duration = Duration::from_secs(2);
+
+/// What the child is asked to run.
+#[derive(Debug, Clone)]
+pub struct ChildJob {
+    /// The WPT root.
+    pub root: PathBuf,
+    /// The test file.
+    pub file: PathBuf,
+    /// The test's URL path (`/scheduler/x.any.html`).
+    pub name: String,
+    /// The harness to load: `None` for the built-in one, else a `testharness.js` file.
+    pub harness: Option<PathBuf>,
+    /// The file's time limit.
+    pub timeout: Duration,
+}
+
+/// The report slot the report script fills (context data).
+#[derive(Default)]
+struct ReportSlot(RefCell<Option<String>>);
+
+/// Run the job and print its result; the process exit status.
+#[must_use]
+pub fn run_child(job: &ChildJob) -> i32 {
+    let result = run(job).unwrap_or_else(|message| FileResult::bare(FileStatus::Error, message));
+    let json = serde_json::to_string(&result).unwrap_or_else(|e| {
+        format!(
+            r#"{{"status":"CRASH","message":"could not encode the result: {e}","subtests":[]}}"#
+        )
+    });
+    let mut out = std::io::stdout().lock();
+    if writeln!(out, "{json}").and_then(|()| out.flush()).is_err() {
+        return 1;
+    }
+    0
+}
+
+fn read_text(path: &Path, what: &str) -> Result<String, String> {
+    let bytes = std::fs::read(path).map_err(|e| match e.kind() {
+        std::io::ErrorKind::NotFound => format!("{what}: no such file {}", path.display()),
+        _ => format!("{what}: cannot read {}: {e}", path.display()),
+    })?;
+    String::from_utf8(bytes).map_err(|_| format!("{what}: {} is not UTF-8", path.display()))
+}
+
+/// A `script=` path: `/`-rooted paths are under the WPT root, others beside the test.
+fn resolve_script(root: &Path, file: &Path, script: &str) -> PathBuf {
+    let script = script.split(['?', '#']).next().unwrap_or_default();
+    match script.strip_prefix('/') {
+        Some(rooted) => root.join(rooted),
+        None => file.parent().unwrap_or(root).join(script),
+    }
+}
+
+/// The title a window would show: `title=`, else the file name up to its first dot.
+fn title(meta: &Meta, file: &Path) -> String {
+    meta.title.clone().unwrap_or_else(|| {
+        let name = file
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        name.split('.').next().unwrap_or_default().to_owned()
+    })
+}
+
+fn run(job: &ChildJob) -> Result<FileResult, String> {
+    let source = read_text(&job.file, "the test")?;
+    let meta = parse_meta(&source);
+    let harness = match &job.harness {
+        None => (
+            BUILTIN_HARNESS.to_owned(),
+            "/resources/testharness.js".to_owned(),
+        ),
+        Some(path) => (read_text(path, "the harness")?, path.display().to_string()),
+    };
+    let mut scripts = vec![
+        (PREAMBLE.to_owned(), "taskhost:wpt/preamble.js".to_owned()),
+        harness,
+        (REPORT.to_owned(), "taskhost:wpt/report.js".to_owned()),
+    ];
+    for script in &meta.scripts {
+        let path = resolve_script(&job.root, &job.file, script);
+        let text = read_text(&path, &format!("META script={script}"))?;
+        scripts.push((text, path.display().to_string()));
+    }
+    scripts.push((source, job.file.display().to_string()));
+
+    let mut runtime = Runtime::new(RuntimeOptions {
+        max_time: Some(job.timeout),
+        fetch_root: Some(FetchRoot {
+            root: job.root.clone(),
+            document_path: job.name.clone(),
+        }),
+        console_to_stderr: true,
+        ..RuntimeOptions::default()
+    })
+    .map_err(|e| e.to_string())?;
+    install_runner_globals(runtime.context(), &title(&meta, &job.file))
+        .map_err(|e| format!("could not set up the test global: {e}"))?;
+
+    runtime.run_scripts(&scripts);
+    let end = runtime.run_event_loop();
+    if report(&runtime).is_none() {
+        // The time is up, or nothing is left that could complete the harness: end it as a
+        // browser would at its timeout.
+        runtime.restart_time_limit(Some(COMPLETION_GRACE));
+        let timed_out = call_timeout(runtime.context());
+        if let Err(message) = timed_out {
+            return Ok(FileResult::bare(FileStatus::Error, message));
+        }
+        runtime.run_event_loop();
+    }
+    let Some(text) = report(&runtime) else {
+        return Ok(FileResult::bare(
+            FileStatus::Timeout,
+            "the harness did not complete, even after timeout()",
+        ));
+    };
+    let report: HarnessReport =
+        serde_json::from_str(&text).map_err(|e| format!("unreadable harness report: {e}"))?;
+    let mut result = report.into_result()?;
+    if result.status == FileStatus::Timeout && result.message.is_none() {
+        result.message = Some(match end {
+            LoopEnd::TimedOut(_) => format!(
+                "the file did not complete within its time limit of {} s",
+                job.timeout.as_secs_f64()
+            ),
+            LoopEnd::Finished => {
+                "the event loop ran out of work before every test had finished".to_owned()
+            }
+        });
+    }
+    Ok(result)
+}
+
+fn report(runtime: &Runtime) -> Option<String> {
+    runtime
+        .context_ref()
+        .get_data::<Rc<ReportSlot>>()
+        .and_then(|slot| slot.0.borrow().clone())
+}
+
+/// `META_TITLE` and the hidden `__taskhost_wpt` object the report script uses.
+fn install_runner_globals(context: &mut Context, title: &str) -> JsResult<()> {
+    let slot = Rc::new(ReportSlot::default());
+    context.insert_data(slot);
+    let report = NativeFunction::from_fn_ptr(|_, args, context| {
+        let text = args
+            .first()
+            .cloned()
+            .unwrap_or_default()
+            .to_string(context)?
+            .to_std_string_escaped();
+        if let Some(slot) = context.get_data::<Rc<ReportSlot>>() {
+            // The first report counts: a harness completes once.
+            let mut slot = slot.0.borrow_mut();
+            if slot.is_none() {
+                *slot = Some(text);
+            }
+        }
+        Ok(JsValue::undefined())
+    });
+    let runner = ObjectInitializer::new(context)
+        .function(report, js_string!("report"), 1)
+        .build();
+    context.register_global_property(js_string!("__taskhost_wpt"), runner, Attribute::empty())?;
+    context.register_global_property(
+        js_string!("META_TITLE"),
+        JsString::from(title),
+        Attribute::WRITABLE | Attribute::CONFIGURABLE,
+    )?;
+    Ok(())
+}
+
+/// Call the harness's `timeout()` (captured by the report script when it loaded).
+fn call_timeout(context: &mut Context) -> Result<(), String> {
+    let runner = context
+        .global_object()
+        .get(js_string!("__taskhost_wpt"), context)
+        .map_err(|e| e.to_string())?;
+    let timeout = runner
+        .as_object()
+        .map(|o| o.get(js_string!("timeout"), context))
+        .transpose()
+        .map_err(|e| e.to_string())?
+        .unwrap_or_default();
+    match timeout.as_callable() {
+        Some(f) => f
+            .call(&JsValue::undefined(), &[], context)
+            .map(drop)
+            .map_err(|e| format!("the harness's timeout() threw: {e}")),
+        None => Err("the harness has no timeout() function".to_owned()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scripts_resolve_against_the_root_or_the_test() {
+        let root = Path::new("/wpt");
+        let file = Path::new("/wpt/scheduler/x.any.js");
+        assert_eq!(
+            resolve_script(root, file, "/common/utils.js"),
+            Path::new("/wpt/common/utils.js")
+        );
+        assert_eq!(
+            resolve_script(root, file, "resources/h.js?v=1"),
+            Path::new("/wpt/scheduler/resources/h.js")
+        );
+    }
+
+    #[test]
+    fn titles_default_to_the_file_stem() {
+        let meta = Meta::default();
+        assert_eq!(title(&meta, Path::new("/a/post-task.any.js")), "post-task");
+        let meta = Meta {
+            title: Some("T".into()),
+            ..Meta::default()
+        };
+        assert_eq!(title(&meta, Path::new("/a/b.any.js")), "T");
+    }
+}
