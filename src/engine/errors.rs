@@ -64,6 +64,13 @@ pub fn describe_error(error: &JsError, file: &str) -> String {
             stripped.to_owned()
         } else if let Some(position) = frame_position {
             format!("{stripped} ({position}")
+        } else if error
+            .as_native()
+            .is_some_and(|n| matches!(n.kind(), JsNativeErrorKind::Syntax))
+        {
+            // A lexer error Boa gives no position (e.g. an unterminated string): the file, at
+            // least.
+            format!("{stripped} ({file})")
         } else {
             first.to_owned()
         };

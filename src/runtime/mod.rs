@@ -337,12 +337,39 @@ impl Runtime {
 fn evaluate_classic_script(source: &str, name: &str, context: &mut Context) -> JsResult<JsValue> {
     guard_nesting(source, name)?;
     let path = Path::new(name);
-    context.eval(Source::from_bytes(source).with_path(path))
+    context
+        .eval(Source::from_bytes(source).with_path(path))
+        .map_err(|e| locate_abrupt_end(e, source))
 }
 
 fn parse_module(source: &str, path: &Path, context: &mut Context) -> JsResult<Module> {
     guard_nesting(source, &path.display().to_string())?;
     Module::parse(Source::from_bytes(source).with_path(path), None, context)
+        .map_err(|e| locate_abrupt_end(e, source))
+}
+
+/// Boa reports a source that ends too early ("abrupt end") without a position: it is the end of
+/// the source, so say so, in the parser's own "at line L, col C" form.
+fn locate_abrupt_end(error: JsError, source: &str) -> JsError {
+    let Some(native) = error.as_native() else {
+        return error;
+    };
+    if !matches!(native.kind(), boa_engine::JsNativeErrorKind::Syntax)
+        || !native.message().starts_with("abrupt end")
+        || native.message().contains(" at line ")
+    {
+        return error;
+    }
+    let line = source.lines().count().max(1);
+    let last = source.lines().last().unwrap_or_default();
+    let (line, col) = if source.ends_with('\n') {
+        (line + 1, 1)
+    } else {
+        (line, last.chars().count() + 1)
+    };
+    JsNativeError::syntax()
+        .with_message(format!("{} at line {line}, col {col}", native.message()))
+        .into()
 }
 
 /// Refuse source that nests deeper than the parser can take (a RangeError, as browsers throw).

@@ -113,7 +113,16 @@ fn run(job: &ChildJob) -> Result<FileResult, String> {
     ];
     for script in &meta.scripts {
         let path = resolve_script(&job.root, &job.file, script);
-        let text = read_text(&path, &format!("META script={script}"))?;
+        let shown = super::manifest::url_path(&job.root, &path)
+            .unwrap_or_else(|| path.display().to_string());
+        let text = std::fs::read(&path)
+            .ok()
+            .and_then(|bytes| String::from_utf8(bytes).ok())
+            .ok_or_else(|| {
+                format!(
+                    "META script={script}: {shown} is not a readable UTF-8 file under the WPT root"
+                )
+            })?;
         scripts.push((text, path.display().to_string()));
     }
     scripts.push((source, job.file.display().to_string()));

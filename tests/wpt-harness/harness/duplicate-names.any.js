@@ -1,0 +1,5 @@
+// Two tests with one name make the harness status ERROR.
+'use strict';
+
+test(() => {}, "twice");
+test(() => {}, "twice");

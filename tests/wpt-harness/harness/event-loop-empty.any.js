@@ -1,0 +1,7 @@
+// An async test that nothing can finish: when the event loop runs out of work the runner ends the
+// file as a browser's timeout would.
+'use strict';
+
+async_test(() => {}, "nothing finishes me");
+promise_test(async () => {}, "a promise test does not wait for an async test");
+test(() => {}, "passes");

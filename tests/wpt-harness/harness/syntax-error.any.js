@@ -1,0 +1,2 @@
+// A syntax error in the test file is a harness ERROR.
+test(() => {}, "never defined"

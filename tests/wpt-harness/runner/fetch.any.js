@@ -1,0 +1,59 @@
+// fetch() serves files under the WPT root, answering in a later task.
+'use strict';
+
+promise_test(async t => {
+  const response = await fetch("/common/blank.html");
+  assert_equals(response.status, 200);
+  assert_true(response.ok);
+  assert_equals(response.statusText, "OK");
+  assert_equals(response.url, "http://web-platform.test:8000/common/blank.html");
+  assert_equals(response.type, "basic");
+  assert_false(response.bodyUsed);
+  assert_true((await response.text()).startsWith("<!doctype html>"));
+  assert_true(response.bodyUsed);
+  await promise_rejects_js(t, TypeError, response.text());
+}, "a file from the root");
+
+promise_test(async () => {
+  const response = await fetch("../common/data.json?x=1");
+  assert_equals(response.status, 200);
+  assert_equals((await response.json()).answer, 42);
+  const bytes = await (await fetch("/common/data.json")).arrayBuffer();
+  assert_equals(bytes.byteLength, 31);
+}, "a relative URL, json() and arrayBuffer()");
+
+promise_test(async () => {
+  const response = await fetch("/common/nothing-here.txt");
+  assert_equals(response.status, 404);
+  assert_false(response.ok);
+  assert_equals(response.statusText, "Not Found");
+}, "a missing file is a 404");
+
+promise_test(t => promise_rejects_js(t, TypeError, fetch("https://example.com/")),
+  "another origin is a network error");
+
+promise_test(t => promise_rejects_dom(t, "AbortError", fetch("/common/blank.html", { signal: AbortSignal.abort() })),
+  "an aborted signal");
+
+promise_test(async t => {
+  const controller = new AbortController();
+  const pending = fetch("/common/blank.html", { signal: controller.signal });
+  controller.abort();
+  await promise_rejects_dom(t, "AbortError", pending);
+}, "aborting a fetch in flight");
+
+promise_test(t => promise_rejects_js(t, TypeError, fetch("/common/blank.html", { method: "POST" })),
+  "a method other than GET or HEAD");
+
+promise_test(async () => {
+  const order = [];
+  setTimeout(() => order.push("timer queued first"), 0);
+  const pending = fetch("/common/blank.html").then(() => order.push("response"));
+  order.push("same task");
+  await pending;
+  assert_array_equals(order, ["same task", "timer queued first", "response"]);
+}, "the response arrives in a later task");
+
+test(() => {
+  assert_throws_js(TypeError, () => new Response());
+}, "Response is not constructible");

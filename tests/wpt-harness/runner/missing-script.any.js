@@ -1,0 +1,4 @@
+// META: script=resources/not-there.js
+'use strict';
+
+test(() => {}, "never runs");
