@@ -5,9 +5,24 @@ use boa_engine::object::FunctionObjectBuilder;
 use boa_engine::property::PropertyDescriptor;
 use boa_engine::{Context, JsObject, JsResult, JsString, JsValue, NativeFunction};
 
+use crate::web::dom::interface::illegal_invocation;
+
+/// The attribute getter/setter steps' first check (WebIDL §3.7.6): "Let jsValue be the this value,
+/// if it is not null or undefined, or realm's global object otherwise. If jsValue is not a platform
+/// object that implements the interface (`Window`: the global object), throw a TypeError."
+fn this_is_global(this: &JsValue, context: &Context) -> JsResult<JsObject> {
+    let global = context.global_object();
+    match this.as_object() {
+        None if this.is_null_or_undefined() => Ok(global),
+        Some(object) if JsObject::equals(&object, &global) => Ok(global),
+        _ => Err(illegal_invocation()),
+    }
+}
+
 /// Define a `[Replaceable] readonly attribute` on the global object (WebIDL §3.7.6 and
 /// [Replaceable] §3.3.21): an enumerable, configurable accessor whose getter runs `getter` and
-/// whose setter replaces the property by a data property holding the assigned value.
+/// whose setter replaces the property by a data property holding the assigned value. Both check
+/// their `this` first.
 pub fn define_replaceable(
     context: &mut Context,
     name: &str,
@@ -15,19 +30,23 @@ pub fn define_replaceable(
 ) -> JsResult<()> {
     let global = context.global_object();
     let key = JsString::from(name);
-    let get = FunctionObjectBuilder::new(context.realm(), getter)
+    let checked_getter = NativeFunction::from_copy_closure_with_captures(
+        |this, args, getter: &NativeFunction, context| {
+            this_is_global(this, context)?;
+            getter.call(this, args, context)
+        },
+        getter,
+    );
+    let get = FunctionObjectBuilder::new(context.realm(), checked_getter)
         .name(JsString::from(format!("get {name}").as_str()))
         .length(0)
         .constructor(false)
         .build();
-    // The [Replaceable] setter: 1. Let O be the this value … 3. Perform
+    // The [Replaceable] setter: 1–4. the this check above, giving O … then perform
     // ? CreateDataPropertyOrThrow(O, id, V).
     let setter = NativeFunction::from_copy_closure_with_captures(
         |this, args, key: &JsString, context| {
-            let target = match this.as_object() {
-                Some(object) => object.clone(),
-                None => context.global_object(),
-            };
+            let target = this_is_global(this, context)?;
             let value = args.first().cloned().unwrap_or_default();
             target.create_data_property_or_throw(key.clone(), value, context)?;
             Ok(JsValue::undefined())
