@@ -144,8 +144,10 @@ fn inner_invoke(
         //       listener's callback, "handleEvent", « event », and event's currentTarget
         //       attribute value. If this throws an exception exception: report exception for
         //       listener's callback's corresponding JavaScript object's associated realm's global
-        //       object. (Dispatch continues.)
+        //       object. (Dispatch continues.) The operation call ends with "clean up after
+        //       running script", before its exception propagates.
         let result = call_listener(&listener.callback, target, event_object, context);
+        crate::web::html::microtask::clean_up_after_running_script(context);
         if let Err(error) = result
             && let Ok(host) = Host::from_context(context)
         {

@@ -6,6 +6,7 @@ use boa_engine::{Context, JsResult, JsValue, NativeFunction};
 
 use crate::engine::webidl::type_error;
 use crate::runtime::host::Host;
+use crate::runtime::microtasks::perform_microtask_checkpoint;
 use crate::web::html::report::report_exception;
 use crate::web::util::define_operation;
 
@@ -37,6 +38,22 @@ fn queue_microtask(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsRe
         Ok(())
     }));
     Ok(JsValue::undefined())
+}
+
+/// HTML "clean up after running script" (§8.1.4.4), step 3: "If the JavaScript execution context
+/// stack is now empty, perform a microtask checkpoint."
+///
+/// WebIDL's "call a user object's operation" ends with these steps, so when the host itself fires
+/// an event from a task (a message arriving, `AbortSignal.timeout()` aborting), each listener's
+/// microtasks run before the next listener — while an event that script dispatches
+/// (`dispatchEvent()`, `abort()`) runs its listeners with script on the stack, and no checkpoint
+/// between them. Inside a checkpoint this does nothing (the checkpoint's own guard).
+pub fn clean_up_after_running_script(context: &mut Context) {
+    if context.stack_trace().next().is_none()
+        && let Ok(host) = Host::from_context(context)
+    {
+        perform_microtask_checkpoint(&host, context);
+    }
 }
 
 pub fn register(context: &mut Context) -> JsResult<()> {
