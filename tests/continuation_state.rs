@@ -8,6 +8,7 @@
 
 use boa_engine::object::ObjectInitializer;
 use boa_engine::{JsObject, JsValue, NativeFunction, js_string};
+use boa_gc::{Gc, GcErased};
 use taskhost::runtime::host::Host;
 use taskhost::runtime::{LoopEnd, Runtime, RuntimeOptions};
 
@@ -27,7 +28,7 @@ fn runtime_with_state_globals() -> Runtime {
                 .get(1)
                 .and_then(JsValue::as_callable)
                 .ok_or_else(|| js_error("fn expected"))?;
-            host.set_continuation_state_value(key.clone(), value);
+            host.set_continuation_state_value(key.clone(), GcErased::new(Gc::new(value)));
             let result = callback.call(&JsValue::undefined(), &[], context);
             host.set_current_continuation_state(None);
             result
@@ -39,7 +40,8 @@ fn runtime_with_state_globals() -> Runtime {
             let host = Host::from_context(context)?;
             Ok(host
                 .continuation_state_value(key)
-                .unwrap_or(JsValue::null()))
+                .and_then(|v| v.downcast::<JsValue>())
+                .map_or(JsValue::null(), |v| (*v).clone()))
         },
         key,
     );

@@ -6,26 +6,36 @@
 //! value" builds a new map (copy-on-write); it only happens when a scheduler task starts, so the
 //! copy is of a map that is empty or holds one entry per Scheduler of the event loop.
 //!
-//! The core of the event loop never sees these values: they are JS values owned by the web layer
-//! (the Scheduler stores its scheduling state here, keyed by the Scheduler object).
+//! The core of the event loop never sees these values: they are values of the web layer, held as
+//! type-erased GC pointers (the Scheduler stores its `Gc<SchedulingState>` here, keyed by the
+//! Scheduler object), so setting a value allocates nothing but the map itself.
 
-use boa_engine::{JsObject, JsValue};
-use boa_gc::{Finalize, Gc, Trace};
+use boa_engine::JsObject;
+use boa_gc::{Finalize, Gc, GcErased, Trace};
 
 /// A continuation state: a map from a key (a Scheduler object) to a value (its scheduling state).
 #[derive(Clone, Trace, Finalize)]
 pub struct ContinuationState(Gc<StateMap>);
 
-#[derive(Trace, Finalize, Default)]
+#[derive(Trace, Finalize)]
 struct StateMap {
-    /// Few entries (one per Scheduler that set a value): a vector beats a hash map here.
-    entries: Vec<(JsObject, JsValue)>,
+    /// A state always has an entry (it is created by setting one); further entries (one per
+    /// Scheduler that set a value) are few: a vector beats a hash map, and it does not allocate
+    /// while it is empty — the common case of one Scheduler.
+    first: (JsObject, GcErased),
+    more: Vec<(JsObject, GcErased)>,
+}
+
+impl StateMap {
+    fn entries(&self) -> impl Iterator<Item = &(JsObject, GcErased)> {
+        std::iter::once(&self.first).chain(self.more.iter())
+    }
 }
 
 impl std::fmt::Debug for ContinuationState {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("ContinuationState")
-            .field("entries", &self.0.entries.len())
+            .field("entries", &(1 + self.0.more.len()))
             .finish()
     }
 }
@@ -33,10 +43,9 @@ impl std::fmt::Debug for ContinuationState {
 impl ContinuationState {
     /// The value stored for `key`, if any.
     #[must_use]
-    pub fn get(&self, key: &JsObject) -> Option<JsValue> {
+    pub fn get(&self, key: &JsObject) -> Option<GcErased> {
         self.0
-            .entries
-            .iter()
+            .entries()
             .find(|(k, _)| JsObject::equals(k, key))
             .map(|(_, v)| v.clone())
     }
@@ -59,14 +68,24 @@ impl ContinuationState {
     /// already captured by JobCallbacks keep their contents; step 3 is checked in debug builds and
     /// otherwise replaces the old value.
     #[must_use]
-    pub fn with_value(current: Option<&Self>, key: JsObject, value: JsValue) -> Self {
-        let mut entries = current.map_or_else(Vec::new, |s| s.0.entries.clone());
+    pub fn with_value(current: Option<&Self>, key: JsObject, value: GcErased) -> Self {
+        let Some(current) = current else {
+            return Self(Gc::new(StateMap {
+                first: (key, value),
+                more: Vec::new(),
+            }));
+        };
+        let mut entries: Vec<(JsObject, GcErased)> = current.0.entries().cloned().collect();
         if let Some(slot) = entries.iter_mut().find(|(k, _)| JsObject::equals(k, &key)) {
             debug_assert!(false, "continuation state value set twice for one key");
             slot.1 = value;
         } else {
             entries.push((key, value));
         }
-        Self(Gc::new(StateMap { entries }))
+        let first = entries.remove(0);
+        Self(Gc::new(StateMap {
+            first,
+            more: entries,
+        }))
     }
 }

@@ -291,7 +291,7 @@ impl Host {
     }
 
     /// "Set continuation state value" for `key` (§4.1.2).
-    pub fn set_continuation_state_value(&self, key: JsObject, value: JsValue) {
+    pub fn set_continuation_state_value(&self, key: JsObject, value: boa_gc::GcErased) {
         let mut slot = self.continuation.borrow_mut();
         let next = ContinuationState::with_value(slot.as_ref(), key, value);
         *slot = Some(next);
@@ -301,7 +301,7 @@ impl Host {
     /// 1. Let continuationState be eventLoop's current continuation state.
     /// 2. If continuationState is not null and its state map[key] exists, return it; else null.
     #[must_use]
-    pub fn continuation_state_value(&self, key: &JsObject) -> Option<JsValue> {
+    pub fn continuation_state_value(&self, key: &JsObject) -> Option<boa_gc::GcErased> {
         self.continuation.borrow().as_ref().and_then(|s| s.get(key))
     }
 

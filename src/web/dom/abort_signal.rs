@@ -17,6 +17,7 @@
 //!   are emptied.
 
 use std::cell::RefCell;
+use std::collections::{BTreeMap, HashMap};
 use std::rc::Rc;
 
 use boa_engine::object::NativeObject;
@@ -69,14 +70,16 @@ struct SignalInner {
     reason: Option<JsValue>,
     #[unsafe_ignore_trace]
     next_algorithm: u64,
-    algorithms: Vec<(u64, AbortAlgorithm)>,
+    /// By the order they were added (ids increase): O(log n) to add or remove, so a long-lived
+    /// signal shared by many pending tasks costs nothing per task completion.
+    algorithms: BTreeMap<u64, AbortAlgorithm>,
     sources: Vec<WeakGc<AbortSignalState>>,
     dependents: Vec<WeakGc<AbortSignalState>>,
     /// Prune `dependents` when it reaches this length.
     #[unsafe_ignore_trace]
     prune_at: usize,
     /// Dependents that must stay alive (see the module invariants).
-    pins: Vec<Gc<AbortSignalState>>,
+    pins: HashMap<usize, Gc<AbortSignalState>>,
     pinned: bool,
     dependent: bool,
 }
@@ -87,11 +90,11 @@ impl SignalInner {
             object: None,
             reason: None,
             next_algorithm: 0,
-            algorithms: Vec::new(),
+            algorithms: BTreeMap::new(),
             sources: Vec::new(),
             dependents: Vec::new(),
             prune_at: MIN_PRUNE,
-            pins: Vec::new(),
+            pins: HashMap::new(),
             pinned: false,
             dependent: false,
         }
@@ -177,10 +180,9 @@ impl AbortSignalState {
             inner.dependents.retain(WeakGc::is_upgradable);
             inner.prune_at = (inner.dependents.len() * 2).max(MIN_PRUNE);
         }
-        let weak = WeakGc::new(dependent);
-        if !inner.dependents.contains(&weak) {
-            inner.dependents.push(weak);
-        }
+        // Never a duplicate: a dependent is new when its sources are appended, and its own
+        // source list has no duplicates (create_dependent_abort_signal).
+        inner.dependents.push(WeakGc::new(dependent));
     }
 
     fn live_sources(&self) -> Vec<Gc<Self>> {
@@ -191,6 +193,11 @@ impl AbortSignalState {
             .filter_map(WeakGc::upgrade)
             .collect()
     }
+}
+
+/// A pinned signal's key in its sources' pins: its address, stable while it is pinned (alive).
+fn address(signal: &Gc<AbortSignalState>) -> usize {
+    std::ptr::from_ref::<AbortSignalState>(signal) as usize
 }
 
 /// "Add" an abort algorithm to a signal: 1. If signal is aborted, then return. 2. Append
@@ -206,7 +213,7 @@ pub fn add_abort_algorithm(
         }
         inner.next_algorithm += 1;
         let id = inner.next_algorithm;
-        inner.algorithms.push((id, algorithm));
+        inner.algorithms.insert(id, algorithm);
         id
     };
     refresh_keep_alive_state(signal);
@@ -215,11 +222,7 @@ pub fn add_abort_algorithm(
 
 /// "Remove" an abort algorithm: remove algorithm from signal's abort algorithms.
 pub fn remove_abort_algorithm(signal: &Gc<AbortSignalState>, id: AlgorithmId) {
-    signal
-        .inner
-        .borrow_mut()
-        .algorithms
-        .retain(|(i, _)| *i != id.0);
+    signal.inner.borrow_mut().algorithms.remove(&id.0);
     refresh_keep_alive_state(signal);
 }
 
@@ -240,9 +243,9 @@ pub fn refresh_keep_alive_state(signal: &Gc<AbortSignalState>) {
     for source in signal.live_sources() {
         let mut source = source.inner.borrow_mut();
         if needed {
-            source.pins.push(signal.clone());
+            source.pins.insert(address(signal), signal.clone());
         } else {
-            source.pins.retain(|p| !Gc::ptr_eq(p, signal));
+            source.pins.remove(&address(signal));
         }
     }
     signal.inner.borrow_mut().pinned = needed;

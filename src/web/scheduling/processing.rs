@@ -17,7 +17,7 @@ use std::collections::HashMap;
 
 use boa_engine::object::builtins::{JsFunction, JsPromise};
 use boa_engine::{Context, JsData, JsError, JsObject, JsResult, JsValue};
-use boa_gc::{Finalize, Gc, GcRefCell, Trace};
+use boa_gc::{Finalize, Gc, GcErased, GcRefCell, Trace};
 
 use crate::event_loop::{QueueId, SchedulerTaskKey, TaskId};
 use crate::runtime::host::Host;
@@ -30,8 +30,9 @@ use crate::web::scheduling::task_signal::{
     fixed_priority_unabortable_signal, remove_priority_change_algorithm,
 };
 
-/// A scheduling state (§2.3): abort source and priority source.
-#[derive(Trace, Finalize, JsData, Clone)]
+/// A scheduling state (§2.3): abort source and priority source. Immutable once made: a task
+/// keeps one `Gc` of it and installs that same pointer each time it runs.
+#[derive(Trace, Finalize, Clone)]
 pub struct SchedulingState {
     pub abort_source: Option<Gc<AbortSignalState>>,
     pub priority_source: Gc<TaskSignalState>,
@@ -290,19 +291,21 @@ fn schedule_task(
 }
 
 /// "Set the current scheduling state" for scheduler to state.
-pub fn set_current_scheduling_state(host: &Host, scheduler: &JsObject, state: &SchedulingState) {
+pub fn set_current_scheduling_state(
+    host: &Host,
+    scheduler: &JsObject,
+    state: &Gc<SchedulingState>,
+) {
     // 1. Let eventLoop be scheduler's relevant agent's event loop.
     // 2. Set continuation state value for scheduler to state given eventLoop.
-    let value = JsObject::from_proto_and_data(None, state.clone());
-    host.set_continuation_state_value(scheduler.clone(), value.into());
+    host.set_continuation_state_value(scheduler.clone(), GcErased::new(state.clone()));
 }
 
 /// "Get the current scheduling state" for scheduler.
 #[must_use]
-pub fn current_scheduling_state(host: &Host, scheduler: &JsObject) -> Option<SchedulingState> {
-    let value = host.continuation_state_value(scheduler)?;
-    let object = value.as_object()?;
-    object.downcast_ref::<SchedulingState>().map(|s| s.clone())
+pub fn current_scheduling_state(host: &Host, scheduler: &JsObject) -> Option<Gc<SchedulingState>> {
+    host.continuation_state_value(scheduler)?
+        .downcast::<SchedulingState>()
 }
 
 /// Run an idle callback as Prioritized Task Scheduling §4.2 asks, around "invoke idle
@@ -325,10 +328,10 @@ pub fn with_idle_scheduling_state<R>(
         let (_, priority_source) =
             fixed_priority_unabortable_signal(TaskPriority::Background, context).ok()?;
         let scheduler = crate::web::scheduling::scheduler::realm_scheduler(context)?;
-        let state = SchedulingState {
+        let state = Gc::new(SchedulingState {
             abort_source: None,
             priority_source,
-        };
+        });
         set_current_scheduling_state(&host, &scheduler, &state);
         Some(host)
     })();
@@ -387,10 +390,10 @@ pub fn schedule_post_task(
         }
         (None, None) => fixed_priority_unabortable_signal(TaskPriority::UserVisible, context)?.1,
     };
-    let state = SchedulingState {
+    let state = Gc::new(SchedulingState {
         abort_source: signal.as_ref().map(|(_, s)| s.clone()),
         priority_source,
-    };
+    });
     // 9. Let handle be the result of creating a task handle given result and signal.
     // 10. If signal is not null, then add handle's abort steps to signal.
     let abort_source = state.abort_source.clone();

@@ -14,6 +14,7 @@
 //!   after "schedule a postTask task").
 
 use std::cell::{Cell, RefCell};
+use std::collections::HashMap;
 use std::rc::Rc;
 
 use boa_engine::{Context, JsData, JsObject, JsResult, JsValue, NativeFunction};
@@ -66,8 +67,8 @@ struct Inner {
     #[unsafe_ignore_trace]
     prune_at: usize,
     dependent: bool,
-    /// Dependents kept alive by the GC rule (see the module invariants).
-    pins: Vec<Gc<TaskSignalState>>,
+    /// Dependents kept alive by the GC rule (see the module invariants), by id.
+    pins: HashMap<u64, Gc<TaskSignalState>>,
     pinned: bool,
 }
 
@@ -105,7 +106,7 @@ impl TaskSignalState {
                 dependents: Vec::new(),
                 prune_at: MIN_PRUNE,
                 dependent: false,
-                pins: Vec::new(),
+                pins: HashMap::new(),
                 pinned: false,
             }),
             id,
@@ -217,9 +218,9 @@ pub fn refresh_pin(signal: &Gc<TaskSignalState>) {
     if let Some(source) = source {
         let mut source = source.inner.borrow_mut();
         if needed {
-            source.pins.push(signal.clone());
+            source.pins.insert(signal.id, signal.clone());
         } else {
-            source.pins.retain(|p| !Gc::ptr_eq(p, signal));
+            source.pins.remove(&signal.id);
         }
     }
     signal.inner.borrow_mut().pinned = needed;
