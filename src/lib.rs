@@ -3,12 +3,14 @@
 //!
 //! Layers, top to bottom (calls only go down):
 //! - [`cli`]: the `taskhost` command line;
+//! - [`bench`]: the benchmark suite (`taskhost bench`);
 //! - [`wpt`]: the conformance runner (`taskhost wpt`) and its built-in testharness;
 //! - [`runtime`]: builds a context, runs scripts and modules, drives the event loop;
 //! - [`web`]: the web APIs, one module per specification and one file per interface;
 //! - [`engine`]: Boa glue — host hooks, job executor, errors, WebIDL conversions;
 //! - [`event_loop`]: the event-loop core, plain Rust without JS values.
 
+pub mod bench;
 pub mod cli;
 pub mod engine;
 pub mod event_loop;

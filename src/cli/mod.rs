@@ -1,4 +1,4 @@
-//! The `taskhost` command line: `run`, `eval`, `wpt`.
+//! The `taskhost` command line: `run`, `eval`, `wpt`, `bench`.
 //!
 //! Exit status: 0 success; 1 an uncaught exception or unhandled rejection was reported; 2 usage
 //! errors and files that cannot be read (missing, unreadable, not UTF-8); 124 `--max-time`
@@ -78,6 +78,25 @@ pub enum Command {
         #[arg(long, value_name = "X", default_value = "1", value_parser = parse_multiplier)]
         timeout_multiplier: f64,
     },
+    /// Run the benchmark suite: ns per operation of scheduling cases, memory per pending task,
+    /// start-up time, and the performance targets as ratios measured in this run.
+    Bench {
+        /// Print the results as JSON.
+        #[arg(long)]
+        json: bool,
+        /// Only the cases whose name contains NAME.
+        #[arg(long, value_name = "NAME")]
+        filter: Option<String>,
+        /// Multiply every operation count by X (e.g. 0.01 for a quick run).
+        #[arg(long, value_name = "X", default_value = "1", value_parser = parse_multiplier)]
+        scale: f64,
+        /// Repetitions of each case (the median is reported).
+        #[arg(long, value_name = "N", default_value = "5", value_parser = clap::value_parser!(u16).range(1..))]
+        repetitions: u16,
+    },
+    /// A measurement for `taskhost bench` in its own process (internal).
+    #[command(hide = true)]
+    BenchChild { what: String, n: u64 },
     /// Run one test file for `taskhost wpt` (internal).
     #[command(hide = true)]
     WptChild {
@@ -188,6 +207,35 @@ pub fn execute(cli: Cli) -> i32 {
                 jobs: jobs.map(usize::from),
                 timeout_multiplier,
             });
+        }
+        Command::Bench {
+            json,
+            filter,
+            scale,
+            repetitions,
+        } => {
+            let options = crate::bench::BenchOptions {
+                json,
+                filter,
+                scale,
+                repetitions: usize::from(repetitions),
+            };
+            return match run_on_engine_thread(move || crate::bench::run_bench(&options)) {
+                Ok(status) => status,
+                Err(error) => {
+                    eprintln!("taskhost: {error}");
+                    1
+                }
+            };
+        }
+        Command::BenchChild { what, n } => {
+            return match run_on_engine_thread(move || crate::bench::bench_child(&what, n)) {
+                Ok(status) => status,
+                Err(error) => {
+                    eprintln!("taskhost: {error}");
+                    1
+                }
+            };
         }
         Command::WptChild {
             file,

@@ -1,0 +1,229 @@
+//! Running one case, and the measurements made in child processes (memory, start-up).
+
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+
+use boa_engine::object::ObjectInitializer;
+use boa_engine::property::Attribute;
+use boa_engine::{Context, JsResult, JsValue, NativeFunction, js_string};
+
+use super::{Case, CaseResult, nanos};
+use crate::runtime::{Runtime, RuntimeOptions};
+
+const USERLAND: &str = include_str!("userland_scheduler.js");
+const CASES: &str = include_str!("cases.js");
+
+/// What a case's `__bench` calls recorded (context data).
+#[derive(Default)]
+struct Slot {
+    start: Cell<Option<Instant>>,
+    stop: Cell<Option<(Instant, u64)>>,
+    error: RefCell<Option<String>>,
+}
+
+fn slot(context: &Context) -> Option<Rc<Slot>> {
+    context.get_data::<Rc<Slot>>().cloned()
+}
+
+fn install_bench_object(context: &mut Context) -> JsResult<()> {
+    context.insert_data(Rc::new(Slot::default()));
+    let start = NativeFunction::from_fn_ptr(|_, _, context| {
+        if let Some(s) = slot(context) {
+            s.start.set(Some(Instant::now()));
+        }
+        Ok(JsValue::undefined())
+    });
+    let stop = NativeFunction::from_fn_ptr(|_, args, context| {
+        let now = Instant::now();
+        let ops = args
+            .first()
+            .cloned()
+            .unwrap_or_default()
+            .to_number(context)?;
+        if let Some(s) = slot(context) {
+            s.stop.set(Some((now, ops.max(1.0) as u64)));
+        }
+        Ok(JsValue::undefined())
+    });
+    let fail = NativeFunction::from_fn_ptr(|_, args, context| {
+        let message = args
+            .first()
+            .cloned()
+            .unwrap_or_default()
+            .to_string(context)?
+            .to_std_string_escaped();
+        if let Some(s) = slot(context) {
+            s.error.borrow_mut().get_or_insert(message);
+        }
+        Ok(JsValue::undefined())
+    });
+    let object = ObjectInitializer::new(context)
+        .function(start, js_string!("start"), 0)
+        .function(stop, js_string!("stop"), 1)
+        .function(fail, js_string!("fail"), 1)
+        .build();
+    context.register_global_property(js_string!("__bench"), object, Attribute::empty())
+}
+
+/// A fresh runtime with the userland scheduler and the cases loaded.
+fn runtime_with_cases() -> Result<Runtime, String> {
+    let mut runtime = Runtime::new(RuntimeOptions::default()).map_err(|e| e.to_string())?;
+    install_bench_object(runtime.context()).map_err(|e| e.to_string())?;
+    runtime.run_scripts(&[
+        (
+            USERLAND.to_owned(),
+            "taskhost:bench/userland_scheduler.js".to_owned(),
+        ),
+        (CASES.to_owned(), "taskhost:bench/cases.js".to_owned()),
+    ]);
+    if runtime.exit_code() != 0 {
+        return Err("the benchmark scripts did not load".to_owned());
+    }
+    Ok(runtime)
+}
+
+/// One repetition: the measured time and operation count.
+fn run_once(case: &Case, n: u64) -> Result<(Duration, u64), String> {
+    let mut runtime = runtime_with_cases()?;
+    runtime.run_scripts(&[(
+        format!("runCase({:?}, {n});", case.function),
+        "taskhost:bench".to_owned(),
+    )]);
+    runtime.run_event_loop();
+    let slot = runtime
+        .context_ref()
+        .get_data::<Rc<Slot>>()
+        .cloned()
+        .ok_or("the benchmark object is gone")?;
+    if let Some(error) = slot.error.borrow().clone() {
+        return Err(error);
+    }
+    if runtime.exit_code() != 0 {
+        return Err("an uncaught error (see above)".to_owned());
+    }
+    match (slot.start.get(), slot.stop.get()) {
+        (Some(start), Some((stop, ops))) => Ok((stop.saturating_duration_since(start), ops)),
+        _ => Err("the case did not finish".to_owned()),
+    }
+}
+
+/// Run a case `repetitions` times; median, min and max ns/op.
+pub(super) fn run_case(case: &Case, n: u64, repetitions: usize) -> CaseResult {
+    let mut per_op = Vec::with_capacity(repetitions);
+    let mut ops = 0;
+    for _ in 0..repetitions.max(1) {
+        match run_once(case, n) {
+            Ok((time, count)) => {
+                ops = count;
+                per_op.push(nanos(time) / count as f64);
+            }
+            Err(error) => {
+                return CaseResult {
+                    name: case.name.clone(),
+                    ops: n,
+                    ns_per_op: 0.0,
+                    min_ns_per_op: 0.0,
+                    max_ns_per_op: 0.0,
+                    repetitions: per_op.len(),
+                    error: Some(error),
+                };
+            }
+        }
+        // Each repetition starts from an empty heap.
+        boa_gc::force_collect();
+    }
+    per_op.sort_by(f64::total_cmp);
+    CaseResult {
+        name: case.name.clone(),
+        ops,
+        ns_per_op: per_op[per_op.len() / 2],
+        min_ns_per_op: per_op[0],
+        max_ns_per_op: per_op[per_op.len() - 1],
+        repetitions: per_op.len(),
+        error: None,
+    }
+}
+
+/// This process's resident set size, in bytes (Linux: /proc/self/statm).
+#[must_use]
+pub fn rss_bytes() -> Option<u64> {
+    let statm = std::fs::read_to_string("/proc/self/statm").ok()?;
+    let resident: u64 = statm.split_whitespace().nth(1)?.parse().ok()?;
+    // The page size of every Linux platform taskhost builds for is 4 KiB.
+    Some(resident * 4096)
+}
+
+/// `taskhost bench-child rss N` (internal): post N tasks, leave them pending, print the RSS
+/// growth per task in bytes.
+#[must_use]
+pub fn bench_child(what: &str, n: u64) -> i32 {
+    if what != "rss" {
+        eprintln!("taskhost bench-child: unknown measurement {what}");
+        return 2;
+    }
+    let result = (|| -> Result<f64, String> {
+        let mut runtime = runtime_with_cases()?;
+        boa_gc::force_collect();
+        let before = rss_bytes().ok_or("no /proc/self/statm")?;
+        runtime.run_scripts(&[(format!("postPending({n});"), "taskhost:bench".to_owned())]);
+        boa_gc::force_collect();
+        let after = rss_bytes().ok_or("no /proc/self/statm")?;
+        let pending = runtime.host().core().pending().scheduler_tasks as u64;
+        if pending != n {
+            return Err(format!("{pending} of {n} tasks pending"));
+        }
+        Ok(after.saturating_sub(before) as f64 / n as f64)
+    })();
+    match result {
+        Ok(bytes) => {
+            println!("{bytes}");
+            0
+        }
+        Err(e) => {
+            eprintln!("taskhost bench-child: {e}");
+            1
+        }
+    }
+}
+
+/// RSS per pending task at `pending` tasks, measured in a child process.
+pub(super) fn rss_per_pending_task(pending: u64) -> Result<f64, String> {
+    let exe = std::env::current_exe().map_err(|e| e.to_string())?;
+    let out = std::process::Command::new(exe)
+        .args(["bench-child", "rss", &pending.to_string()])
+        .output()
+        .map_err(|e| e.to_string())?;
+    if !out.status.success() {
+        return Err(String::from_utf8_lossy(&out.stderr).trim().to_owned());
+    }
+    String::from_utf8_lossy(&out.stdout)
+        .trim()
+        .parse()
+        .map_err(|e| format!("unreadable measurement: {e}"))
+}
+
+/// Median wall time of `taskhost run` on an empty script over `runs` runs, in ms.
+pub(super) fn startup_ms(runs: usize) -> Result<f64, String> {
+    let exe = std::env::current_exe().map_err(|e| e.to_string())?;
+    let script =
+        std::env::temp_dir().join(format!("taskhost-bench-empty-{}.js", std::process::id()));
+    std::fs::write(&script, "").map_err(|e| e.to_string())?;
+    let mut times = Vec::with_capacity(runs);
+    for _ in 0..runs {
+        let started = Instant::now();
+        let status = std::process::Command::new(&exe)
+            .arg("run")
+            .arg(&script)
+            .status()
+            .map_err(|e| e.to_string())?;
+        times.push(started.elapsed().as_secs_f64() * 1000.0);
+        if !status.success() {
+            let _ = std::fs::remove_file(&script);
+            return Err(format!("taskhost run exited with {status}"));
+        }
+    }
+    let _ = std::fs::remove_file(&script);
+    times.sort_by(f64::total_cmp);
+    Ok(times[times.len() / 2])
+}

@@ -1,0 +1,211 @@
+//! `taskhost bench`: the embedded benchmark suite.
+//!
+//! Every case (`cases.js`) runs in a fresh runtime of this process, several times; the runner
+//! times the part the case brackets with `__bench.start()`/`__bench.stop(ops)` and reports ns per
+//! operation (median of the repetitions, with the fastest and slowest). Memory (RSS per pending
+//! task) and start-up (wall time of `taskhost run` on an empty script) are measured in child
+//! processes, so that nothing else this process did counts. The targets are ratios of results of
+//! one run (`targets.rs`).
+//!
+//! Invariant: a case that fails its own check or throws is reported as failed, never timed.
+
+mod measure;
+pub mod targets;
+
+use std::time::Duration;
+
+use serde::Serialize;
+
+pub use measure::{bench_child, rss_bytes};
+
+/// How the suite is run.
+#[derive(Clone, Debug)]
+pub struct BenchOptions {
+    /// Print JSON instead of tables.
+    pub json: bool,
+    /// Only the cases whose name contains this.
+    pub filter: Option<String>,
+    /// Multiply every operation count (0.01 for a quick smoke run).
+    pub scale: f64,
+    /// Repetitions of each case.
+    pub repetitions: usize,
+}
+
+/// One case of the suite: a name, the JS case it runs and its operation count.
+#[derive(Clone, Debug)]
+pub struct Case {
+    /// The name in reports (`postTask_burst/100k`).
+    pub name: String,
+    /// The function in `cases.js`.
+    pub function: &'static str,
+    /// Its argument before scaling (a count of operations or of pending tasks).
+    pub n: u64,
+    /// Whether `--scale` applies to `n` (pending-task sizes that a target compares keep theirs
+    /// only when unscaled).
+    pub scaled: bool,
+}
+
+fn case(name: &str, function: &'static str, n: u64) -> Case {
+    Case {
+        name: name.to_owned(),
+        function,
+        n,
+        scaled: true,
+    }
+}
+
+/// The suite, in report order.
+#[must_use]
+pub fn cases() -> Vec<Case> {
+    vec![
+        case("microtask_chain", "microtask_chain", 200_000),
+        case("message_chain", "message_chain", 100_000),
+        case("postTask_burst/1k", "postTask_burst", 1_000),
+        case("postTask_burst/100k", "postTask_burst", 100_000),
+        case("postTask_burst/1M", "postTask_burst", 1_000_000),
+        case("postTask_chain", "postTask_chain", 200_000),
+        case("yield_loop", "yield_loop", 200_000),
+        case("mixed_priorities", "mixed_priorities", 100_000),
+        case("distinct_signals", "distinct_signals", 100_000),
+        case(
+            "setPriority_with_pending/1k",
+            "setPriority_with_pending",
+            1_000,
+        ),
+        case(
+            "setPriority_with_pending/10k",
+            "setPriority_with_pending",
+            10_000,
+        ),
+        case(
+            "setPriority_with_pending/100k",
+            "setPriority_with_pending",
+            100_000,
+        ),
+        case("abort_pending/100k", "abort_pending", 100_000),
+        case("TaskSignal_any_create", "TaskSignal_any_create", 200_000),
+        case("userland_burst", "userland_burst", 100_000),
+        case("userland_chain", "userland_chain", 100_000),
+    ]
+}
+
+/// The result of one case.
+#[derive(Clone, Debug, Serialize)]
+pub struct CaseResult {
+    pub name: String,
+    /// Operations per repetition.
+    pub ops: u64,
+    /// Median ns per operation.
+    pub ns_per_op: f64,
+    pub min_ns_per_op: f64,
+    pub max_ns_per_op: f64,
+    pub repetitions: usize,
+    /// Set when the case failed (then the times are 0).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+}
+
+/// Everything one run measured.
+#[derive(Clone, Debug, Serialize)]
+pub struct BenchReport {
+    pub version: &'static str,
+    pub scale: f64,
+    pub cases: Vec<CaseResult>,
+    /// RSS per pending task, in bytes, and the number of pending tasks it was measured at.
+    pub rss_per_pending_task: Option<(f64, u64)>,
+    /// Median wall time of `taskhost run` on an empty script, in ms.
+    pub startup_ms: Option<f64>,
+    pub targets: Vec<targets::TargetResult>,
+}
+
+impl BenchReport {
+    /// The median ns/op of a case, if it ran and succeeded.
+    #[must_use]
+    pub fn ns_per_op(&self, name: &str) -> Option<f64> {
+        self.cases
+            .iter()
+            .find(|c| c.name == name && c.error.is_none())
+            .map(|c| c.ns_per_op)
+    }
+}
+
+/// Run the suite; the process exit status (1 if a case failed).
+#[must_use]
+pub fn run_bench(options: &BenchOptions) -> i32 {
+    let selected: Vec<Case> = cases()
+        .into_iter()
+        .filter(|c| {
+            options
+                .filter
+                .as_ref()
+                .is_none_or(|f| c.name.contains(f.as_str()))
+        })
+        .collect();
+    let wants = |name: &str| {
+        options
+            .filter
+            .as_ref()
+            .is_none_or(|f| name.contains(f.as_str()))
+    };
+    let mut report = BenchReport {
+        version: env!("CARGO_PKG_VERSION"),
+        scale: options.scale,
+        cases: Vec::new(),
+        rss_per_pending_task: None,
+        startup_ms: None,
+        targets: Vec::new(),
+    };
+    for case in &selected {
+        let n = if case.scaled {
+            ((case.n as f64 * options.scale).round() as u64).max(1)
+        } else {
+            case.n
+        };
+        if !options.json {
+            eprint!("{:<32}", case.name);
+        }
+        let result = measure::run_case(case, n, options.repetitions);
+        if !options.json {
+            match &result.error {
+                None => eprintln!(
+                    "{:>10.0} ns/op  ({:.0}–{:.0}, {} × {} ops)",
+                    result.ns_per_op,
+                    result.min_ns_per_op,
+                    result.max_ns_per_op,
+                    result.repetitions,
+                    result.ops
+                ),
+                Some(e) => eprintln!("FAILED: {e}"),
+            }
+        }
+        report.cases.push(result);
+    }
+    if wants("rss_per_pending_task") {
+        let pending = ((1_000_000.0 * options.scale).round() as u64).max(1);
+        match measure::rss_per_pending_task(pending) {
+            Ok(bytes) => report.rss_per_pending_task = Some((bytes, pending)),
+            Err(e) => eprintln!("rss_per_pending_task: {e}"),
+        }
+    }
+    if wants("startup") {
+        match measure::startup_ms(11) {
+            Ok(ms) => report.startup_ms = Some(ms),
+            Err(e) => eprintln!("startup: {e}"),
+        }
+    }
+    report.targets = targets::evaluate(&report);
+    if options.json {
+        match serde_json::to_string_pretty(&report) {
+            Ok(json) => println!("{json}"),
+            Err(e) => eprintln!("taskhost bench: {e}"),
+        }
+    } else {
+        print!("{}", targets::render(&report));
+    }
+    i32::from(report.cases.iter().any(|c| c.error.is_some()))
+}
+
+/// A duration in ns as f64.
+fn nanos(d: Duration) -> f64 {
+    d.as_secs_f64() * 1e9
+}
