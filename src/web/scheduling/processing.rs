@@ -12,8 +12,9 @@
 //!   completes (task complete steps remove it) or the signal aborts (which empties it).
 //! - The scheduling state installed in the continuation state is keyed by the Scheduler object.
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
+use std::rc::Rc;
 
 use boa_engine::object::builtins::{JsFunction, JsPromise};
 use boa_engine::{Context, JsData, JsError, JsObject, JsResult, JsValue};
@@ -38,7 +39,8 @@ pub struct SchedulingState {
     pub priority_source: Gc<TaskSignalState>,
 }
 
-/// Which map entry a queue occupies.
+/// Which map entry a queue occupies (kept by the task handle, so the removal steps find the entry
+/// without a reverse map).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 enum QueueKey {
     /// Static priority task queue map: (TaskPriority, isContinuation).
@@ -47,21 +49,44 @@ enum QueueKey {
     Dynamic(u64, bool),
 }
 
+/// The dynamic map's entries of one TaskSignal: its task queue and continuation queue, and the
+/// one priority change algorithm that moves both.
 #[derive(Trace, Finalize)]
 struct DynamicEntry {
     signal: Gc<TaskSignalState>,
     #[unsafe_ignore_trace]
     algorithm: PriorityAlgorithmId,
+    /// Indexed by isContinuation.
+    #[unsafe_ignore_trace]
+    queues: [Option<QueueId>; 2],
 }
 
 /// A Scheduler's own state: its two queue maps.
+///
+/// The static map has six possible keys, so it is an array indexed by (priority, isContinuation):
+/// selecting a queue for a task without a dynamic signal hashes nothing. The dynamic map is keyed
+/// by the signal.
 #[derive(Trace, Finalize, Default)]
 pub struct SchedulerMaps {
     #[unsafe_ignore_trace]
-    queues: GcRefCell<HashMap<QueueKey, QueueId>>,
-    #[unsafe_ignore_trace]
-    keys: GcRefCell<HashMap<QueueId, QueueKey>>,
+    fixed: GcRefCell<[[Option<QueueId>; 2]; 3]>,
     dynamic: GcRefCell<HashMap<u64, DynamicEntry>>,
+}
+
+impl SchedulerMaps {
+    /// The queue at `key`, if the map has one.
+    fn get(&self, key: QueueKey) -> Option<QueueId> {
+        match key {
+            QueueKey::Static(priority, cont) => {
+                self.fixed.borrow()[priority as usize][usize::from(cont)]
+            }
+            QueueKey::Dynamic(id, cont) => self
+                .dynamic
+                .borrow()
+                .get(&id)
+                .and_then(|e| e.queues[usize::from(cont)]),
+        }
+    }
 }
 
 /// The native data of Scheduler objects.
@@ -76,9 +101,9 @@ struct TaskHandle {
     /// The scheduler task (its core key and record id), or null.
     #[unsafe_ignore_trace]
     task: Cell<Option<(SchedulerTaskKey, TaskId)>>,
-    /// The scheduler task queue, or null.
+    /// The scheduler task queue, or null, with the map entry it occupies.
     #[unsafe_ignore_trace]
-    queue: Cell<Option<QueueId>>,
+    queue: Cell<Option<(QueueKey, QueueId)>>,
     /// The signal whose abort algorithms hold this handle's abort steps.
     signal: Option<Gc<AbortSignalState>>,
     #[unsafe_ignore_trace]
@@ -88,43 +113,38 @@ struct TaskHandle {
     maps: Gc<SchedulerMaps>,
 }
 
-/// "Create a scheduler task queue": the core holds the queue; the removal steps are
-/// [`run_removal_steps`], keyed by where the queue sits in the maps.
-fn create_queue(
-    host: &Host,
-    maps: &SchedulerMaps,
-    key: QueueKey,
-    priority: TaskPriority,
-    is_continuation: bool,
-) -> QueueId {
-    // 1–6. A new queue with priority, isContinuation, an empty set of tasks, removal steps.
-    let queue = host
-        .core()
-        .create_scheduler_queue(priority.core(), is_continuation);
-    maps.queues.borrow_mut().insert(key, queue);
-    maps.keys.borrow_mut().insert(queue, key);
-    queue
-}
-
 /// A queue's removal steps: remove its map entry (and, for a dynamic queue, the priority change
-/// algorithm that followed its signal), then forget the queue in the core.
+/// algorithm that followed its signal, once neither of the signal's queues is left), then forget
+/// the queue in the core. Nothing happens if the entry now holds another queue.
 ///
 /// Deviation: the spec leaves a removed dynamic queue's priority change algorithm on the signal;
 /// taskhost removes it, so a long-lived TaskController whose queue empties and re-forms many
 /// times does not accumulate algorithms. Nothing observable depends on it.
-fn run_removal_steps(host: &Host, maps: &SchedulerMaps, queue: QueueId) {
-    let Some(key) = maps.keys.borrow_mut().remove(&queue) else {
-        return;
-    };
-    maps.queues.borrow_mut().remove(&key);
-    if let QueueKey::Dynamic(id, _) = key {
-        let still_used = {
-            let queues = maps.queues.borrow();
-            queues.contains_key(&QueueKey::Dynamic(id, false))
-                || queues.contains_key(&QueueKey::Dynamic(id, true))
-        };
-        if !still_used && let Some(entry) = maps.dynamic.borrow_mut().remove(&id) {
-            remove_priority_change_algorithm(&entry.signal, entry.algorithm);
+fn run_removal_steps(host: &Host, maps: &SchedulerMaps, key: QueueKey, queue: QueueId) {
+    match key {
+        QueueKey::Static(priority, cont) => {
+            let mut fixed = maps.fixed.borrow_mut();
+            let slot = &mut fixed[priority as usize][usize::from(cont)];
+            if *slot != Some(queue) {
+                return;
+            }
+            *slot = None;
+        }
+        QueueKey::Dynamic(id, cont) => {
+            let mut dynamic = maps.dynamic.borrow_mut();
+            let Some(entry) = dynamic.get_mut(&id) else {
+                return;
+            };
+            if entry.queues[usize::from(cont)] != Some(queue) {
+                return;
+            }
+            entry.queues[usize::from(cont)] = None;
+            if entry.queues == [None, None]
+                && let Some(entry) = dynamic.remove(&id)
+            {
+                drop(dynamic);
+                remove_priority_change_algorithm(&entry.signal, entry.algorithm);
+            }
         }
     }
     host.core().remove_scheduler_queue(queue);
@@ -135,67 +155,79 @@ fn queue_is_empty(host: &Host, queue: QueueId) -> bool {
 }
 
 /// "Select the scheduler task queue" for a scheduler given a TaskSignal and isContinuation.
+/// "Create a scheduler task queue" is the core's `create_scheduler_queue`; its removal steps are
+/// [`run_removal_steps`].
 fn select_queue(
     host: &Host,
     maps: &Gc<SchedulerMaps>,
     signal: &Gc<TaskSignalState>,
     is_continuation: bool,
-) -> QueueId {
+) -> (QueueKey, QueueId) {
+    let cont = usize::from(is_continuation);
     // 1. If signal does not have fixed priority, then:
     if !signal.has_fixed_priority() {
-        let key = QueueKey::Dynamic(signal.id(), is_continuation);
+        let id = signal.id();
+        let key = QueueKey::Dynamic(id, is_continuation);
         // 1.1. If the dynamic priority task queue map does not contain (signal, isContinuation):
-        if let Some(queue) = maps.queues.borrow().get(&key) {
+        if let Some(queue) = maps.get(key) {
             // 1.2. Return dynamic priority task queue map[(signal, isContinuation)].
-            return *queue;
+            return (key, queue);
         }
         // 1.1.1. Let queue be the result of creating a scheduler task queue given signal's
         //        priority, isContinuation, and removal steps that remove the map entry.
+        let queue = host
+            .core()
+            .create_scheduler_queue(signal.priority().core(), is_continuation);
         // 1.1.2. Set dynamic priority task queue map[(signal, isContinuation)] to queue.
-        let queue = create_queue(host, maps, key, signal.priority(), is_continuation);
-        // 1.1.3. Add a priority change algorithm to signal that sets queue's priority to
-        //        signal's priority. (One algorithm per signal moves both of its queues.)
-        if !maps.dynamic.borrow().contains_key(&signal.id()) {
-            let id = signal.id();
-            // The algorithm holds the maps until the removal steps take it off the signal.
-            let algorithm_maps = maps.clone();
-            let algorithm = PriorityChangeAlgorithm::new(move |priority, context| {
-                let Ok(host) = Host::from_context(context) else {
-                    return;
-                };
-                for is_continuation in [false, true] {
-                    let queue = algorithm_maps
-                        .queues
-                        .borrow()
-                        .get(&QueueKey::Dynamic(id, is_continuation))
-                        .copied();
-                    if let Some(queue) = queue {
-                        host.core().set_queue_priority(queue, priority.core());
-                    }
-                }
-            });
-            let algorithm = add_priority_change_algorithm(signal, algorithm);
-            maps.dynamic.borrow_mut().insert(
-                id,
-                DynamicEntry {
-                    signal: signal.clone(),
-                    algorithm,
-                },
-            );
+        let mut dynamic = maps.dynamic.borrow_mut();
+        if let Some(entry) = dynamic.get_mut(&id) {
+            entry.queues[cont] = Some(queue);
+            return (key, queue);
         }
-        return queue;
+        // 1.1.3. Add a priority change algorithm to signal that sets queue's priority to
+        //        signal's priority. (One algorithm per signal moves both of its queues; it holds
+        //        the maps until the removal steps take it off the signal.)
+        let algorithm_maps = maps.clone();
+        let algorithm = PriorityChangeAlgorithm::new(move |priority, context| {
+            let Ok(host) = Host::from_context(context) else {
+                return;
+            };
+            let queues = algorithm_maps
+                .dynamic
+                .borrow()
+                .get(&id)
+                .map_or([None, None], |e| e.queues);
+            for queue in queues.into_iter().flatten() {
+                host.core().set_queue_priority(queue, priority.core());
+            }
+        });
+        let algorithm = add_priority_change_algorithm(signal, algorithm);
+        let mut queues = [None, None];
+        queues[cont] = Some(queue);
+        dynamic.insert(
+            id,
+            DynamicEntry {
+                signal: signal.clone(),
+                algorithm,
+                queues,
+            },
+        );
+        return (key, queue);
     }
     // 2. Otherwise:
     // 2.1. Let priority be signal's priority.
     let priority = signal.priority();
     let key = QueueKey::Static(priority, is_continuation);
+    let mut fixed = maps.fixed.borrow_mut();
+    let slot = &mut fixed[priority as usize][cont];
     // 2.2. If the static priority task queue map does not contain (priority, isContinuation),
     //      create the queue with removal steps that remove the entry, and set the entry.
-    if let Some(queue) = maps.queues.borrow().get(&key) {
-        // 2.3. Return static priority task queue map[(priority, isContinuation)].
-        return *queue;
-    }
-    create_queue(host, maps, key, priority, is_continuation)
+    // 2.3. Return static priority task queue map[(priority, isContinuation)].
+    let queue = *slot.get_or_insert_with(|| {
+        host.core()
+            .create_scheduler_queue(priority.core(), is_continuation)
+    });
+    (key, queue)
 }
 
 /// "Create a task handle" given a promise's reject function and an AbortSignal or null, with
@@ -241,10 +273,10 @@ fn abort_steps(handle: &Gc<TaskHandle>, context: &mut Context) -> JsResult<()> {
             host.forget_task(id);
         }
         // 4.2.2. If queue is empty, then run queue's removal steps.
-        if let Some(queue) = handle.queue.get()
+        if let Some((key, queue)) = handle.queue.get()
             && queue_is_empty(&host, queue)
         {
-            run_removal_steps(&host, &handle.maps, queue);
+            run_removal_steps(&host, &handle.maps, key, queue);
         }
     }
     Ok(())
@@ -257,10 +289,10 @@ fn task_complete_steps(handle: &TaskHandle, host: &Host) {
         remove_abort_algorithm(signal, id);
     }
     // 5.2. If queue is empty, then run queue's removal steps.
-    if let Some(queue) = handle.queue.get()
+    if let Some((key, queue)) = handle.queue.get()
         && queue_is_empty(host, queue)
     {
-        run_removal_steps(host, &handle.maps, queue);
+        run_removal_steps(host, &handle.maps, key, queue);
     }
 }
 
@@ -270,7 +302,7 @@ fn schedule_task(
     handle: Gc<TaskHandle>,
     steps: impl FnOnce(&mut Context) -> JsResult<()> + 'static,
 ) {
-    let Some(queue) = handle.queue.get() else {
+    let Some((_, queue)) = handle.queue.get() else {
         return;
     };
     // 1–3. global, document (none), event loop.
@@ -288,6 +320,33 @@ fn schedule_task(
     }));
     let key = host.core().scheduler_enqueue(queue, id);
     handle.task.set(Some((key, id)));
+}
+
+/// The realm's scheduling states with no abort source and a fixed priority source, by priority.
+#[derive(Default)]
+struct UnabortableStates(RefCell<[Option<Gc<SchedulingState>>; 3]>);
+
+/// The scheduling state {abort source: null, priority source: the fixed signal of `priority`}.
+fn unabortable_state(
+    priority: TaskPriority,
+    priority_source: Gc<TaskSignalState>,
+    context: &mut Context,
+) -> Gc<SchedulingState> {
+    if !context.has_data::<Rc<UnabortableStates>>() {
+        context.insert_data(Rc::new(UnabortableStates::default()));
+    }
+    let make = || {
+        Gc::new(SchedulingState {
+            abort_source: None,
+            priority_source,
+        })
+    };
+    match context.get_data::<Rc<UnabortableStates>>() {
+        Some(cache) => cache.0.borrow_mut()[priority as usize]
+            .get_or_insert_with(make)
+            .clone(),
+        None => make(),
+    }
 }
 
 /// "Set the current scheduling state" for scheduler to state.
@@ -390,10 +449,18 @@ pub fn schedule_post_task(
         }
         (None, None) => fixed_priority_unabortable_signal(TaskPriority::UserVisible, context)?.1,
     };
-    let state = Gc::new(SchedulingState {
-        abort_source: signal.as_ref().map(|(_, s)| s.clone()),
-        priority_source,
-    });
+    // Without an abort source the state is one of three, made once per realm (it is immutable).
+    let state = match &signal {
+        None => unabortable_state(
+            options.priority.unwrap_or(TaskPriority::UserVisible),
+            priority_source,
+            context,
+        ),
+        Some((_, abort_source)) => Gc::new(SchedulingState {
+            abort_source: Some(abort_source.clone()),
+            priority_source,
+        }),
+    };
     // 9. Let handle be the result of creating a task handle given result and signal.
     // 10. If signal is not null, then add handle's abort steps to signal.
     let abort_source = state.abort_source.clone();
