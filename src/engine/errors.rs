@@ -49,17 +49,24 @@ pub fn describe_error(error: &JsError, file: &str) -> String {
         // Boa adds an unnamed native frame for resumed async code; it says nothing.
         .filter(|line| line.trim() != "at  (native)")
         .collect();
-    // A head without a position ("(native)": thrown after an await, or by a native function with
-    // no JS caller) takes the position of the innermost JS frame, if there is one; a native
-    // error whose message already names its position (the source guard's) drops the marker.
+    // The head names where the error was thrown: the innermost JS frame (Boa's own head position
+    // is the outermost frame's). A head without a position ("(native)": thrown after an await, or
+    // by a native function with no JS caller) takes it too, if there is one; a native error whose
+    // message already names its position (the source guard's) drops the marker.
+    let frame_position = lines.iter().skip(1).find_map(|frame| {
+        let position = frame.trim().strip_prefix("at ")?.rsplit_once(" (")?.1;
+        (position != "native)").then_some(position)
+    });
     let mut head = String::new();
     if let Some(first) = lines.first().copied()
+        && !first.ends_with(" (native)")
+        && let Some(position) = frame_position
+        && let Some(open) = first.rfind(" (")
+    {
+        head = format!("{} ({position}", &first[..open]);
+    } else if let Some(first) = lines.first().copied()
         && let Some(stripped) = first.strip_suffix(" (native)")
     {
-        let frame_position = lines.iter().skip(1).find_map(|frame| {
-            let position = frame.trim().strip_prefix("at ")?.rsplit_once(" (")?.1;
-            (position != "native)").then_some(position)
-        });
         head = if stripped.ends_with(')') {
             stripped.to_owned()
         } else if let Some(position) = frame_position {
