@@ -12,8 +12,10 @@
 //!   no-op (`false`/`None`/0), never a panic in release builds. The one exception is enqueueing into
 //!   a removed queue, which would lose the task: it `debug_assert`s (see
 //!   [`EventLoopCore::scheduler_enqueue`]).
-//! - A scheduler task's `runnable_at` is the clock's reading when it was enqueued; the clock is
-//!   monotonic, so among scheduler tasks `(runnable_at, order)` sorts like `order` alone.
+//! - A scheduler task's `runnable_at` is when it became runnable: the clock's reading when it was
+//!   enqueued, or, for a task whose delay ended while a task ran, the delay's due time
+//!   ([`EventLoopCore::scheduler_enqueue_ripe`]). It only orders scheduler tasks against host
+//!   tasks (band 2); among scheduler tasks, enqueue order alone decides.
 //!
 //! Module map (each file states its own invariant): `time` (clock), `slab` (generational arena),
 //! `timer_heap`, `host_tasks`, `scheduler_queues`, `idle`, `policy` (the `next` selection); tests:
@@ -341,9 +343,33 @@ impl EventLoopCore {
     /// `debug_assert`; in release the task is dropped and the returned key is dead
     /// (`scheduler_remove` gives `None`).
     pub fn scheduler_enqueue(&mut self, queue: QueueId, task: TaskId) -> SchedulerTaskKey {
+        let now = self.now();
+        self.enqueue_with_age(queue, task, |order| (now, order))
+    }
+
+    /// Enqueue a task whose delay ended at `due` (its timer took enqueue order `timer_order`):
+    /// like [`Self::scheduler_enqueue`] — a fresh enqueue order, the draft's place among scheduler
+    /// tasks — but against timers and messages it is as old as its due time, as a timer due then
+    /// would be (ties broken by `timer_order`). Same contract as `scheduler_enqueue`.
+    pub fn scheduler_enqueue_ripe(
+        &mut self,
+        queue: QueueId,
+        task: TaskId,
+        due: LoopTime,
+        timer_order: u64,
+    ) -> SchedulerTaskKey {
+        let runnable_at = due.min(self.now());
+        self.enqueue_with_age(queue, task, |_| (runnable_at, timer_order))
+    }
+
+    fn enqueue_with_age(
+        &mut self,
+        queue: QueueId,
+        task: TaskId,
+        age: impl FnOnce(u64) -> (LoopTime, u64),
+    ) -> SchedulerTaskKey {
         let order = self.take_enqueue_order();
-        let runnable_at = self.now();
-        match self.queues.enqueue(queue, order, runnable_at, task) {
+        match self.queues.enqueue(queue, order, age(order), task) {
             Some(key) => key,
             None => {
                 debug_assert!(false, "scheduler_enqueue into a removed queue {queue:?}");

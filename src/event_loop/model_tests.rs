@@ -45,6 +45,8 @@ enum Op {
     CreateQueue(u8, bool),
     SetPriority(usize, u8),
     Enqueue(usize),
+    /// Enqueue as a task whose delay ended `ADVANCES[d]` ago.
+    EnqueueRipe(usize, u8),
     Remove(usize, bool),
     RemoveQueue(usize),
     QueueIdle,
@@ -63,6 +65,7 @@ fn op_strategy() -> impl Strategy<Value = Op> {
         2 => (any::<u8>(), any::<bool>()).prop_map(|(p, c)| Op::CreateQueue(p, c)),
         2 => (any::<usize>(), any::<u8>()).prop_map(|(q, p)| Op::SetPriority(q, p)),
         6 => any::<usize>().prop_map(Op::Enqueue),
+        2 => (any::<usize>(), any::<u8>()).prop_map(|(q, d)| Op::EnqueueRipe(q, d)),
         2 => (any::<usize>(), any::<bool>()).prop_map(|(k, r)| Op::Remove(k, r)),
         1 => any::<usize>().prop_map(Op::RemoveQueue),
         1 => Just(Op::QueueIdle),
@@ -236,6 +239,36 @@ fn step(
                     handle,
                     order,
                     runnable_at: m.now,
+                    since: order,
+                    task,
+                });
+            }
+        }
+        Op::EnqueueRipe(q, d) => {
+            let alive: Vec<usize> = (0..m.queues.len()).filter(|&q| m.queues[q].alive).collect();
+            if let Some(i) = pick(q, alive.len()) {
+                let q = alive[i];
+                let task = h.payload();
+                // The delay's timer took its order when it was set (here: now, before the
+                // task's own enqueue order).
+                let timer_order = core.take_enqueue_order();
+                prop_assert_eq!(timer_order, m.order());
+                let due = m
+                    .now
+                    .saturating_sub(ADVANCES[usize::from(d) % ADVANCES.len()]);
+                h.tasks.push(core.scheduler_enqueue_ripe(
+                    h.queues[q],
+                    TaskId(task),
+                    LoopTime(due),
+                    timer_order,
+                ));
+                let order = m.order();
+                let handle = h.tasks.len() - 1;
+                m.queues[q].tasks.push(MTask {
+                    handle,
+                    order,
+                    runnable_at: due,
+                    since: timer_order,
                     task,
                 });
             }

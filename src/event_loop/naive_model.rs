@@ -24,6 +24,8 @@ pub(super) struct MTask {
     pub(super) handle: usize,
     pub(super) order: u64,
     pub(super) runnable_at: u64,
+    /// The order that breaks ties of `runnable_at` against host tasks.
+    pub(super) since: u64,
     pub(super) task: u64,
 }
 
@@ -122,20 +124,20 @@ impl Model {
         }
     }
 
-    /// Every queued task with (effective priority or None for host, runnable_at, order).
-    fn all_tasks(&self) -> Vec<(Where, Option<u8>, u64, u64)> {
+    /// The candidates of a band, each with its age: every host task (runnable_at, order), and for
+    /// each given level the first task of the queue whose first task has the smallest enqueue
+    /// order (runnable_at, since).
+    fn candidates(&self, host: bool, levels: &[u8]) -> Vec<(Where, (u64, u64))> {
         let mut all = Vec::new();
-        for (i, h) in self.host.iter().enumerate() {
-            all.push((Where::Host(i), None, h.runnable_at, h.order));
+        if host {
+            for (i, h) in self.host.iter().enumerate() {
+                all.push((Where::Host(i), (h.runnable_at, h.order)));
+            }
         }
-        for (q, queue) in self.queues.iter().enumerate() {
-            for (i, t) in queue.tasks.iter().enumerate() {
-                all.push((
-                    Where::Queue(q, i),
-                    Some(queue.effective()),
-                    t.runnable_at,
-                    t.order,
-                ));
+        for &level in levels {
+            if let Some(Where::Queue(q, i)) = self.pick_levels(&[level]) {
+                let t = &self.queues[q].tasks[i];
+                all.push((Where::Queue(q, i), (t.runnable_at, t.since)));
             }
         }
         all
@@ -163,14 +165,13 @@ impl Model {
     }
 
     pub(super) fn next(&mut self, now: u64) -> MNext {
-        let all = self.all_tasks();
-        // Starvation: the oldest task of Normal or Low that waited longer than the limit.
+        // Starvation: the oldest candidate of Normal or Low that waited longer than the limit.
         if let Some(limit) = self.starvation {
-            let oldest = all
-                .iter()
-                .filter(|(_, e, _, _)| e.is_none_or(|e| e <= 2))
-                .min_by_key(|(_, _, r, o)| (*r, *o));
-            if let Some(&(at, _, r, _)) = oldest
+            let oldest = self
+                .candidates(true, &[2, 1, 0])
+                .into_iter()
+                .min_by_key(|(_, age)| *age);
+            if let Some((at, (r, _))) = oldest
                 && r.saturating_add(limit) < now
             {
                 return self.take(at);
@@ -179,11 +180,11 @@ impl Model {
         if let Some(at) = self.pick_levels(&[3, 4, 5]) {
             return self.take(at);
         }
-        let normal = all
-            .iter()
-            .filter(|(_, e, _, _)| e.is_none_or(|e| e == 2))
-            .min_by_key(|(_, _, r, o)| (*r, *o));
-        if let Some(&(at, ..)) = normal {
+        let normal = self
+            .candidates(true, &[2])
+            .into_iter()
+            .min_by_key(|(_, age)| *age);
+        if let Some((at, _)) = normal {
             return self.take(at);
         }
         if let Some(at) = self.pick_levels(&[0, 1]) {

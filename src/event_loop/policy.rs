@@ -4,13 +4,15 @@
 //! of up to six per-level indexes — so it is O(log Q + log H), never a scan of queues or tasks.
 //!
 //! Policy (taskhost's, per the note in §4.1.3 of the draft), highest band first:
-//! 0. Opt-in starvation limit `L` (off by default): among the heads of band Normal (host top,
-//!    level-2 top) and band Low (level-1 top, level-0 top) take the oldest by
-//!    `(runnable_at, order)`; if it has waited *longer* than `L` (`runnable_at + L < now`, strict),
-//!    run it now. It is the oldest task of those bands, since each level and the host heap are
-//!    ordered by `(runnable_at, order)`.
+//! A candidate's *age* is `(runnable_at, order)` for a host task and `(runnable_at, since)` for a
+//! scheduler task (see `scheduler_queues.rs`); within a level, the queue whose head has the
+//! smallest enqueue order is the level's candidate (the draft's rule among scheduler queues).
+//!
+//! 0. Opt-in starvation limit `L` (off by default): among the candidates of band Normal (host top,
+//!    level-2 candidate) and band Low (level-1 and level-0 candidates) take the oldest by age; if
+//!    it has waited *longer* than `L` (`runnable_at + L < now`, strict), run it now.
 //! 1. High: effective priority 5, then 4, then 3; within a level the queue whose head is oldest.
-//! 2. Normal: host tasks and level-2 queues together, oldest `(runnable_at, order)` first.
+//! 2. Normal: the host heap's top and the level-2 candidate, the older by age first.
 //! 3. Low: effective priority 1, then 0; within a level the oldest head.
 //! 4. If a timer is due at or before `now` (not drained): `Wait(due)`, so it is drained and run
 //!    before any idle callback.
@@ -38,7 +40,7 @@ impl Candidate {
     fn sort_key(self) -> (LoopTime, u64) {
         match self {
             Candidate::Host { runnable_at, order } => (runnable_at, order),
-            Candidate::Queue(h) => (h.runnable_at, h.order),
+            Candidate::Queue(h) => (h.runnable_at, h.since),
         }
     }
 }
@@ -250,6 +252,44 @@ mod tests {
         c.queue_task_at(HostSource::Other, TaskId(2), LoopTime::ZERO, o + 2);
         let ids: Vec<_> = run_all(&mut c).into_iter().map(|x| x.0).collect();
         assert_eq!(ids, vec![0, 1, 2]);
+    }
+
+    #[test]
+    fn a_delayed_task_is_as_old_as_its_due_time_against_timers() {
+        // postTask(P, {delay: 10}); setTimeout(T, 20); a long task until 50 ms. Both come due
+        // during the long task: P (due 10) runs before T (due 20), although the loop enqueued P
+        // at 50 ms; and P keeps its enqueue order among scheduler tasks.
+        let mut c = core();
+        let uv = c.create_scheduler_queue(Priority::UserVisible, false);
+        let p_timer_order = c.take_enqueue_order();
+        let t = c.set_timer(LoopTime(20 * MS), TaskId(2));
+        advance(&mut c, 50 * MS);
+        c.scheduler_enqueue(uv, TaskId(3)); // posted at 50 ms, before P's delay was noticed
+        c.scheduler_enqueue_ripe(uv, TaskId(1), LoopTime(10 * MS), p_timer_order);
+        let r = c.pop_ripe_timer(c.now()).unwrap();
+        assert_eq!(r.key, t);
+        c.queue_task_at(HostSource::Timer, r.payload, r.due, r.order);
+        // The queue's head is task 3 (older enqueue order), as old as 50 ms: the timer (20 ms)
+        // goes first; then 3, then P.
+        let ids: Vec<_> = run_all(&mut c).into_iter().map(|x| x.0).collect();
+        assert_eq!(ids, vec![2, 3, 1]);
+
+        // Alone in its queue, P goes before the timer; at an equal due time the order its timer
+        // was set decides.
+        let mut c = core();
+        let uv = c.create_scheduler_queue(Priority::UserVisible, false);
+        let p_timer_order = c.take_enqueue_order();
+        c.set_timer(LoopTime(10 * MS), TaskId(2));
+        c.set_timer(LoopTime(20 * MS), TaskId(4));
+        advance(&mut c, 50 * MS);
+        c.scheduler_enqueue_ripe(uv, TaskId(1), LoopTime(10 * MS), p_timer_order);
+        while let Some(r) = c.pop_ripe_timer(c.now()) {
+            c.queue_task_at(HostSource::Timer, r.payload, r.due, r.order);
+        }
+        let s = run(&mut c);
+        assert_eq!((s.task, s.runnable_at), (TaskId(1), LoopTime(10 * MS)));
+        let ids: Vec<_> = run_all(&mut c).into_iter().map(|x| x.0).collect();
+        assert_eq!(ids, vec![2, 4]);
     }
 
     #[test]

@@ -26,11 +26,14 @@ pub(crate) const LEVELS: usize = 6;
 /// Entries tolerated on top of `2 × live` in one queue before it is compacted.
 const COMPACT_SLACK: usize = 32;
 
-/// One queued scheduler task.
+/// One queued scheduler task: its enqueue order (its place among scheduler tasks), and its age
+/// against the normal band's host tasks: when it became runnable and the order that breaks ties
+/// there (`since`; its own order, or a delayed task's timer's).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct QueuedTask {
     pub(crate) order: u64,
     pub(crate) runnable_at: LoopTime,
+    pub(crate) since: u64,
     pub(crate) task: TaskId,
     key: u64,
 }
@@ -42,6 +45,7 @@ pub(crate) struct QueueHead {
     pub(crate) level: u8,
     pub(crate) order: u64,
     pub(crate) runnable_at: LoopTime,
+    pub(crate) since: u64,
 }
 
 /// Where a live task is.
@@ -139,7 +143,7 @@ impl SchedulerQueues {
         &mut self,
         queue: QueueId,
         order: u64,
-        runnable_at: LoopTime,
+        (runnable_at, since): (LoopTime, u64),
         task: TaskId,
     ) -> Option<SchedulerTaskKey> {
         let q = self.queues.get_mut(queue.0)?;
@@ -154,6 +158,7 @@ impl SchedulerQueues {
         q.entries.push_back(QueuedTask {
             order,
             runnable_at,
+            since,
             task,
             key,
         });
@@ -197,6 +202,7 @@ impl SchedulerQueues {
             level,
             order,
             runnable_at: head.runnable_at,
+            since: head.since,
         })
     }
 
@@ -289,7 +295,8 @@ mod tests {
     use super::*;
 
     fn enq(s: &mut SchedulerQueues, q: QueueId, order: u64) -> SchedulerTaskKey {
-        s.enqueue(q, order, LoopTime(order), TaskId(order)).unwrap()
+        s.enqueue(q, order, (LoopTime(order), order), TaskId(order))
+            .unwrap()
     }
 
     #[test]
@@ -382,7 +389,7 @@ mod tests {
         assert!(!s.is_live(a));
         assert!(s.is_live(b));
         assert!(!s.set_priority(a, Priority::UserBlocking));
-        assert_eq!(s.enqueue(a, 1, LoopTime(1), TaskId(1)), None);
+        assert_eq!(s.enqueue(a, 1, (LoopTime(1), 1), TaskId(1)), None);
         assert_eq!(s.pop_head(a), None);
         assert_eq!((s.priority(a), s.effective(a), s.len(a)), (None, None, 0));
         assert!(!s.remove_queue(a));

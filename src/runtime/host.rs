@@ -26,6 +26,9 @@ use crate::event_loop::{EventLoopCore, HostSource, LoopTime, TaskId, TimerKey};
 /// A task's steps: Rust code that may call into JS.
 pub type TaskSteps = Box<dyn FnOnce(&mut Context) -> JsResult<()>>;
 
+/// The steps of a timer action: they get the host, the timer's due time and its enqueue order.
+pub type TimerActionSteps = dyn FnOnce(&Host, LoopTime, u64);
+
 /// What a `TaskId` stands for.
 enum TaskRecord {
     /// A task of an HTML task source, run by the loop when selected.
@@ -39,8 +42,8 @@ enum TaskRecord {
         steps: TaskSteps,
     },
     /// A timer whose ripening runs Rust-side steps at once, without JS ("in parallel" steps, e.g.
-    /// a delayed postTask enqueueing its task).
-    TimerAction { action: Box<dyn FnOnce(&Host)> },
+    /// a delayed postTask enqueueing its task), given the timer's due time and enqueue order.
+    TimerAction { action: Box<TimerActionSteps> },
 }
 
 /// A microtask.
@@ -153,7 +156,7 @@ impl Host {
     }
 
     /// Set a timer that, at `due`, runs Rust-side steps (no JS) and queues nothing by itself.
-    pub fn set_timer_action(&self, due: LoopTime, action: Box<dyn FnOnce(&Host)>) -> HostTimer {
+    pub fn set_timer_action(&self, due: LoopTime, action: Box<TimerActionSteps>) -> HostTimer {
         let id = TaskId(
             self.tasks
                 .borrow_mut()
@@ -190,7 +193,7 @@ impl Host {
                         .borrow_mut()
                         .queue_task_at(source, TaskId(id), ripe.due, ripe.order);
                 }
-                Some(TaskRecord::TimerAction { action }) => action(self),
+                Some(TaskRecord::TimerAction { action }) => action(self, ripe.due, ripe.order),
                 // A timer's payload is always a timer record (set by the two methods above).
                 Some(TaskRecord::Run { .. }) => debug_assert!(false, "a ripe timer named a task"),
                 None => {}

@@ -20,8 +20,8 @@ use boa_engine::object::builtins::{JsFunction, JsPromise};
 use boa_engine::{Context, JsData, JsError, JsObject, JsResult, JsValue};
 use boa_gc::{Finalize, Gc, GcErased, GcRefCell, Trace};
 
-use crate::event_loop::{QueueId, SchedulerTaskKey, TaskId};
-use crate::runtime::host::Host;
+use crate::event_loop::{LoopTime, QueueId, SchedulerTaskKey, TaskId};
+use crate::runtime::host::{Host, HostTimer};
 use crate::web::dom::abort_signal::{
     AbortAlgorithm, AbortSignalState, AlgorithmId, add_abort_algorithm, remove_abort_algorithm,
 };
@@ -106,6 +106,9 @@ struct TaskHandle {
     queue: Cell<Option<(QueueKey, QueueId)>>,
     /// The signal whose abort algorithms hold this handle's abort steps.
     signal: Option<Gc<AbortSignalState>>,
+    /// The timer of a postTask `delay` that has not ended.
+    #[unsafe_ignore_trace]
+    delay_timer: Cell<Option<HostTimer>>,
     #[unsafe_ignore_trace]
     abort_algorithm: Cell<Option<AlgorithmId>>,
     /// The result promise's reject function.
@@ -242,6 +245,7 @@ fn create_task_handle(
         task: Cell::new(None),
         queue: Cell::new(None),
         signal: signal.clone(),
+        delay_timer: Cell::new(None),
         abort_algorithm: Cell::new(None),
         reject,
         maps,
@@ -266,6 +270,11 @@ fn abort_steps(handle: &Gc<TaskHandle>, context: &mut Context) -> JsResult<()> {
     handle
         .reject
         .call(&JsValue::undefined(), &[reason], context)?;
+    // (taskhost: during a delay, task is null and the delay's timer would enqueue nothing; cancel
+    // it, so that it does not keep the event loop alive.)
+    if let Some(timer) = handle.delay_timer.take() {
+        host.cancel_timer(timer);
+    }
     // 4.2. If task is not null, then:
     if let Some((key, id)) = handle.task.get() {
         // 4.2.1. Remove task from queue.
@@ -297,9 +306,12 @@ fn task_complete_steps(handle: &TaskHandle, host: &Host) {
 }
 
 /// "Schedule a task to invoke an algorithm" for a scheduler given a task handle and steps.
+/// `ripe` is the (due time, timer order) of a delay that just ended: the task is as old as its due
+/// time against timers and messages (`EventLoopCore::scheduler_enqueue_ripe`).
 fn schedule_task(
     host: &Host,
     handle: Gc<TaskHandle>,
+    ripe: Option<(LoopTime, u64)>,
     steps: impl FnOnce(&mut Context) -> JsResult<()> + 'static,
 ) {
     let Some((_, queue)) = handle.queue.get() else {
@@ -318,7 +330,12 @@ fn schedule_task(
         }
         result
     }));
-    let key = host.core().scheduler_enqueue(queue, id);
+    let key = match ripe {
+        None => host.core().scheduler_enqueue(queue, id),
+        Some((due, timer_order)) => host
+            .core()
+            .scheduler_enqueue_ripe(queue, id, due, timer_order),
+    };
     handle.task.set(Some((key, id)));
 }
 
@@ -467,7 +484,8 @@ pub fn schedule_post_task(
     let handle = create_task_handle(resolvers.reject.clone(), abort_source.clone(), maps.clone());
     // 11. Let enqueueSteps be the following steps:
     let scheduler = scheduler.clone();
-    let enqueue_steps = move |host: &Host| {
+    let delay_handle = handle.clone();
+    let enqueue_steps = move |host: &Host, ripe: Option<(LoopTime, u64)>| {
         // 11.1. Set handle's queue to the result of selecting the scheduler task queue for
         //       scheduler given state's priority source and false.
         handle.queue.set(Some(select_queue(
@@ -479,7 +497,7 @@ pub fn schedule_post_task(
         // 11.2. Schedule a task to invoke an algorithm for scheduler given handle and these steps:
         let resolve = resolvers.resolve.clone();
         let reject = resolvers.reject.clone();
-        schedule_task(host, handle, move |context| {
+        schedule_task(host, handle, ripe, move |context| {
             let host = Host::from_context(context)?;
             // 11.2.1. Let eventLoop be scheduler's relevant agent's event loop.
             // 11.2.2. Set the current scheduling state for scheduler to state.
@@ -503,19 +521,23 @@ pub fn schedule_post_task(
     // 13. If delay is greater than 0, then run steps after a timeout given scheduler's relevant
     //     global object, "scheduler-postTask", delay, and the following steps:
     //     1. If signal is null or signal is not aborted, then run enqueueSteps.
+    //     (The task is then as old as the delay's due time against timers and messages.)
     if options.delay > 0 {
         let due = host.now().saturating_add_millis(options.delay);
-        host.set_timer_action(
+        let timer_handle = delay_handle.clone();
+        let timer = host.set_timer_action(
             due,
-            Box::new(move |host| {
+            Box::new(move |host, due, timer_order| {
+                timer_handle.delay_timer.set(None);
                 if abort_source.as_ref().is_none_or(|s| !s.is_aborted()) {
-                    enqueue_steps(host);
+                    enqueue_steps(host, Some((due, timer_order)));
                 }
             }),
         );
+        delay_handle.delay_timer.set(Some(timer));
     } else {
         // 14. Otherwise, run enqueueSteps.
-        enqueue_steps(&host);
+        enqueue_steps(&host, None);
     }
     // 15. Return result.
     Ok(result)
@@ -564,7 +586,7 @@ pub fn schedule_yield_continuation(
     // 10. Schedule a task to invoke an algorithm for scheduler given handle and the following
     //     steps: 1. Resolve result.
     let resolve = resolvers.resolve;
-    schedule_task(&host, handle, move |context| {
+    schedule_task(&host, handle, None, move |context| {
         resolve
             .call(&JsValue::undefined(), &[JsValue::undefined()], context)
             .map(drop)
