@@ -255,10 +255,19 @@ impl Runtime {
 
         loop {
             // --max-time: the loop's clock (virtual or real) or the wall clock, whichever first.
+            // A run with nothing left to do has finished, however long it took.
             if let (Some(limit), Some(deadline)) = (max_time, deadline)
                 && (host.now() >= deadline || started.elapsed() >= limit)
             {
-                return LoopEnd::TimedOut(host.core().pending());
+                let pending = host.core().pending();
+                if pending.is_empty()
+                    && !host.has_microtasks()
+                    && async_jobs.is_empty()
+                    && host.queued_async_jobs() == 0
+                {
+                    return LoopEnd::Finished;
+                }
+                return LoopEnd::TimedOut(pending);
             }
 
             // Async jobs (module loading, dynamic import): started in order, polled without

@@ -27,22 +27,47 @@ pub fn register(context: &mut Context) {
     context.insert_data(Rc::new(ErrorReportingMode::default()));
 }
 
-/// The console text of an exception value: `Name: message` for a DOMException (which is not an
-/// engine Error object), else the engine's rendering with position and stack.
+/// The console text of an exception value, as a browser console shows it: the engine's rendering
+/// with position and stack, except that a DOMException (not an engine Error object) reads
+/// `Name: message` and a thrown string reads as itself, unquoted — each with the position of the
+/// innermost frame and the stack the engine recorded.
 #[must_use]
 pub fn describe(error: &JsError, file: &str) -> String {
-    if let Some(value) = error.as_opaque()
-        && let Some(e) = as_dom_exception(value)
-    {
-        let message = e.message.to_std_string_escaped();
-        let name = e.name.to_std_string_escaped();
-        return if message.is_empty() {
-            name
+    let head = error.as_opaque().and_then(|value| {
+        if let Some(e) = as_dom_exception(value) {
+            let message = e.message.to_std_string_escaped();
+            let name = e.name.to_std_string_escaped();
+            Some(if message.is_empty() {
+                name
+            } else {
+                format!("{name}: {message}")
+            })
         } else {
-            format!("{name}: {message}")
-        };
+            value.as_string().map(|s| s.to_std_string_escaped())
+        }
+    });
+    let rendered = describe_error(error, file);
+    let Some(head) = head else {
+        return rendered;
+    };
+    // The engine renders the value itself first (possibly over several lines), then the frames.
+    let frames: Vec<&str> = rendered
+        .lines()
+        .filter(|line| line.starts_with("    at ") || line.starts_with("    … "))
+        .collect();
+    let position = frames.first().and_then(|frame| {
+        let position = frame.trim().strip_prefix("at ")?.rsplit_once(" (")?.1;
+        (position != "native)").then_some(position)
+    });
+    let mut text = match position {
+        Some(position) => format!("{head} ({position}"),
+        None => head,
+    };
+    for frame in frames {
+        text.push('\n');
+        text.push_str(frame);
     }
-    describe_error(error, file)
+    text
 }
 
 /// The `(file:line:col)` at the end of a line.

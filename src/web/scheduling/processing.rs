@@ -17,7 +17,7 @@ use std::collections::HashMap;
 use std::rc::Rc;
 
 use boa_engine::object::builtins::{JsFunction, JsPromise};
-use boa_engine::{Context, JsData, JsError, JsObject, JsResult, JsValue};
+use boa_engine::{Context, JsData, JsError, JsNativeError, JsObject, JsResult, JsValue};
 use boa_gc::{Finalize, Gc, GcErased, GcRefCell, Trace};
 
 use crate::event_loop::{LoopTime, QueueId, SchedulerTaskKey, TaskId};
@@ -595,8 +595,23 @@ pub fn schedule_yield_continuation(
     Ok(result)
 }
 
-/// An exception as the value a promise is rejected with; an engine limit error (which scripts
-/// cannot catch) stays an error, to be reported.
+/// An exception as the value a promise is rejected with.
 fn error_to_value(error: JsError, context: &mut Context) -> JsResult<JsValue> {
-    error.clone().into_opaque(context).map_err(|_| error)
+    match error.clone().into_opaque(context) {
+        Ok(value) => Ok(value),
+        // An engine limit (e.g. too much recursion) has no JS value; the promise rejects with a
+        // RangeError, as it does in browsers ("Maximum call stack size exceeded").
+        Err(_) => {
+            let text = error.to_string();
+            let first = text.lines().next().unwrap_or_default();
+            let message = first.strip_prefix("RuntimeLimitError: ").unwrap_or(first);
+            let message = message
+                .strip_suffix(" (native)")
+                .unwrap_or(message)
+                .to_owned();
+            JsError::from(JsNativeError::range().with_message(message))
+                .into_opaque(context)
+                .map_err(|_| error)
+        }
+    }
 }
