@@ -1,6 +1,7 @@
 use std::process::ExitCode;
 
 use clap::Parser;
+use clap::error::ErrorKind;
 use taskhost::cli::{Cli, execute};
 
 fn main() -> ExitCode {
@@ -18,7 +19,39 @@ fn main() -> ExitCode {
             .unwrap_or_default();
         eprintln!("taskhost: internal error (please report it): {message}{location}");
     }));
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => return usage_error(&error),
+    };
     let status = execute(cli);
     ExitCode::from(u8::try_from(status).unwrap_or(1))
+}
+
+/// Help and version go to stdout as clap writes them; any other command-line error is one line
+/// on stderr, with status 2.
+fn usage_error(error: &clap::Error) -> ExitCode {
+    match error.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+            let _ = error.print();
+            ExitCode::SUCCESS
+        }
+        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            let _ = error.print();
+            ExitCode::from(2)
+        }
+        _ => {
+            // clap's message is its first paragraph (which may wrap onto indented lines), then
+            // tips and the usage: keep the message, on one line.
+            let text = error.render().to_string();
+            let message: Vec<&str> = text
+                .lines()
+                .take_while(|line| !line.trim().is_empty())
+                .map(str::trim)
+                .collect();
+            let message = message.join(" ");
+            let message = message.strip_prefix("error: ").unwrap_or(&message);
+            eprintln!("taskhost: {message} (see taskhost --help)");
+            ExitCode::from(2)
+        }
+    }
 }

@@ -65,10 +65,15 @@ fn bad_flags_are_usage_errors() {
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("`soon` is not a number of seconds"));
     let out = taskhost(&["run", "--max-time", "-1", "x.js"]);
-    assert_eq!(out.status.code(), Some(2));
+    assert_one_line_error(&out, 2, "`-1` must be a positive number of seconds");
+    let out = taskhost(&["run", "--max-time", "1e300", "x.js"]);
+    assert_one_line_error(&out, 2, "`1e300` is too large");
     let out = taskhost(&["frobnicate"]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("unrecognized subcommand"));
+    assert_one_line_error(&out, 2, "unrecognized subcommand 'frobnicate'");
+    let out = taskhost(&["run"]);
+    assert_one_line_error(&out, 2, "required arguments were not provided: <FILE>");
+    let out = taskhost(&["run", "x.js", "--frobnicate"]);
+    assert_one_line_error(&out, 2, "unexpected argument '--frobnicate' found");
     let out = taskhost(&[]);
     assert_eq!(out.status.code(), Some(2));
 }

@@ -131,11 +131,11 @@ pub struct LoopOptions {
     pub virtual_time: bool,
     /// Stop the event loop after this many seconds (of the loop's clock or of the wall clock,
     /// whichever comes first), report what was pending and exit with status 124.
-    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, allow_hyphen_values = true)]
     pub max_time: Option<Duration>,
     /// Opt-in anti-starvation limit: a task of the normal or low band that has waited longer
     /// than MS milliseconds runs before higher bands (off by default: strict priorities).
-    #[arg(long, value_name = "MS", value_parser = parse_millis)]
+    #[arg(long, value_name = "MS", value_parser = parse_millis, allow_hyphen_values = true)]
     pub starvation_limit: Option<Duration>,
 }
 
@@ -148,7 +148,7 @@ fn parse_millis(text: &str) -> Result<Duration, String> {
             "`{text}` must be a non-negative number of milliseconds"
         ));
     }
-    Duration::try_from_secs_f64(ms / 1000.0).map_err(|e| e.to_string())
+    Duration::try_from_secs_f64(ms / 1000.0).map_err(|_| format!("`{text}` is too large"))
 }
 
 fn parse_seconds(text: &str) -> Result<Duration, String> {
@@ -158,7 +158,7 @@ fn parse_seconds(text: &str) -> Result<Duration, String> {
     if !seconds.is_finite() || seconds <= 0.0 {
         return Err(format!("`{text}` must be a positive number of seconds"));
     }
-    Duration::try_from_secs_f64(seconds).map_err(|e| e.to_string())
+    Duration::try_from_secs_f64(seconds).map_err(|_| format!("`{text}` is too large"))
 }
 
 /// Run a parsed command line and return the process exit status.

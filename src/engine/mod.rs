@@ -5,5 +5,6 @@ pub mod errors;
 pub mod hooks;
 pub mod jobs;
 pub mod source_guard;
+pub mod string_limits;
 pub mod thread;
 pub mod webidl;

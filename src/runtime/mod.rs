@@ -124,6 +124,8 @@ impl Runtime {
         let limits = context.runtime_limits_mut();
         limits.set_recursion_limit(RECURSION_LIMIT);
         limits.set_stack_size_limit(VM_STACK_LIMIT);
+        crate::engine::string_limits::install(&mut context)
+            .map_err(|e| anyhow::anyhow!("could not install the string limits: {e}"))?;
         crate::web::register(&mut context, &options)
             .map_err(|e| anyhow::anyhow!("could not register the web APIs: {e}"))?;
         Ok(Self {

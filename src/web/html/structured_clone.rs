@@ -103,12 +103,15 @@ pub fn serialize_with_transfer(
     };
     // 1. Let memory be an empty map.
     // 2. For each transferable of transferList:
-    for item in transfer {
+    for (index, item) in transfer.iter().enumerate() {
+        // The transfer list is a WebIDL `sequence<object>`: converting a primitive is a TypeError
+        // (before anything is serialized).
         let Some(object) = item.as_object() else {
-            return Err(data_clone_error(
-                context,
-                "Value in the transfer list is not transferable.",
-            ));
+            return Err(JsNativeError::typ()
+                .with_message(format!(
+                    "Failed to convert the transfer list: the value at index {index} is not an object."
+                ))
+                .into());
         };
         let seen = s.port_objects.iter().any(|o| JsObject::equals(o, &object))
             || s.buffers.iter().any(|b| b == item);

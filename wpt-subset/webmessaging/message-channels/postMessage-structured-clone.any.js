@@ -116,6 +116,9 @@ test(() => {
     'the source port itself');
   assert_throws_dom('DataCloneError', () => channel.port1.postMessage(null, [{}]), 'not transferable');
   assert_throws_js(TypeError, () => channel.port1.postMessage(null, 5), 'not a sequence');
+  // sequence<object>: a primitive fails the conversion, before anything is serialized.
+  assert_throws_js(TypeError, () => channel.port1.postMessage(null, [5]), 'a number in the list');
+  assert_throws_js(TypeError, () => structuredClone(1, { transfer: ['x'] }), 'a string in the list');
   channel.port1.close();
 }, 'Invalid transfer lists');
 
