@@ -9,8 +9,23 @@ use boa_engine::{Context, JsNativeError, JsResult, JsValue};
 /// 4. Set x to x modulo 2^32.
 /// 5. If x ≥ 2^31, then return x − 2^32. Otherwise return x.
 pub fn to_long(value: &JsValue, context: &mut Context) -> JsResult<i32> {
+    if let Some(message) = not_convertible_to_number(value) {
+        return Err(JsNativeError::typ().with_message(message).into());
+    }
     let x = value.to_number(context)?;
     Ok(long_from_number(x))
+}
+
+/// ToNumber's TypeError for a BigInt or a Symbol, in the browsers' words (Boa's own message does
+/// not say which conversion failed).
+fn not_convertible_to_number(value: &JsValue) -> Option<String> {
+    if value.is_bigint() {
+        Some("Cannot convert a BigInt value to a number.".into())
+    } else if value.is_symbol() {
+        Some("Cannot convert a Symbol value to a number.".into())
+    } else {
+        None
+    }
 }
 
 /// The numeric part of [`to_long`].
@@ -40,6 +55,9 @@ pub fn to_unsigned_long_long_enforce_range(
     value: &JsValue,
     context: &mut Context,
 ) -> JsResult<Result<u64, String>> {
+    if let Some(message) = not_convertible_to_number(value) {
+        return Ok(Err(message));
+    }
     let x = value.to_number(context)?;
     Ok(enforce_range_u64(x))
 }

@@ -28,8 +28,13 @@ impl IsEvent for CustomEventData {
 
 /// `new CustomEvent(type, eventInitDict)`.
 fn constructor(new_target: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
-    let (proto, kind, dict) =
-        constructor_prelude(new_target, args, "CustomEvent", "CustomEventInit", context)?;
+    let (proto, kind, dict) = constructor_prelude(
+        new_target,
+        args,
+        ("CustomEvent", 1),
+        "CustomEventInit",
+        context,
+    )?;
     // CustomEventInit : EventInit { any detail = null; }: inherited members first.
     let init = read_event_init(dict.as_ref(), context)?;
     let detail = member(dict.as_ref(), "detail", context)?;

@@ -202,14 +202,22 @@ pub fn read_event_init(dict: Option<&JsObject>, context: &mut Context) -> JsResu
 pub fn constructor_prelude(
     new_target: &JsValue,
     args: &[JsValue],
-    interface: &'static str,
+    (interface, required): (&'static str, usize),
     dictionary_name: &str,
     context: &mut Context,
 ) -> JsResult<(JsObject, JsString, Option<JsObject>)> {
-    let proto = prototype_from_new_target(new_target, interface, context)?;
-    if args.is_empty() {
-        return Err(construct_error(interface, &arguments_required(1, 0)));
+    // A constructor called without `new` fails first; then the argument count (an init
+    // dictionary with a required member is a required argument).
+    if new_target.is_undefined() {
+        prototype_from_new_target(new_target, interface, context)?;
     }
+    if args.len() < required {
+        return Err(construct_error(
+            interface,
+            &arguments_required(required, args.len()),
+        ));
+    }
+    let proto = prototype_from_new_target(new_target, interface, context)?;
     let kind = args[0].to_string(context)?;
     let dict = dictionary(
         args.get(1),
@@ -237,7 +245,8 @@ fn object_or_null(object: Option<&JsObject>) -> JsValue {
 
 /// `new Event(type, eventInitDict)`: the inner event creation steps with an empty realm.
 fn constructor(new_target: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
-    let (proto, kind, dict) = constructor_prelude(new_target, args, "Event", "EventInit", context)?;
+    let (proto, kind, dict) =
+        constructor_prelude(new_target, args, ("Event", 1), "EventInit", context)?;
     let init = read_event_init(dict.as_ref(), context)?;
     // 1. Let event be the result of creating a new object using eventInterface.
     // 2. Set event's initialized flag. 3. Initialize event's timeStamp. 4. Initialize the

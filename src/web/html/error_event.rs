@@ -63,8 +63,13 @@ fn to_unsigned_long(value: &JsValue, context: &mut Context) -> JsResult<u32> {
 
 /// `new ErrorEvent(type, eventInitDict)`.
 fn constructor(new_target: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
-    let (proto, kind, dict) =
-        constructor_prelude(new_target, args, "ErrorEvent", "ErrorEventInit", context)?;
+    let (proto, kind, dict) = constructor_prelude(
+        new_target,
+        args,
+        ("ErrorEvent", 1),
+        "ErrorEventInit",
+        context,
+    )?;
     let dict = dict.as_ref();
     let init = read_event_init(dict, context)?;
     // ErrorEventInit members, in lexicographic order: colno, error, filename, lineno, message.

@@ -123,7 +123,7 @@ fn string_or_empty(value: JsValue, context: &mut Context) -> JsResult<JsString> 
 fn constructor(new_target: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
     const NAME: &str = "MessageEvent";
     let (proto, kind, dict) =
-        constructor_prelude(new_target, args, NAME, "MessageEventInit", context)?;
+        constructor_prelude(new_target, args, (NAME, 1), "MessageEventInit", context)?;
     let dict = dict.as_ref();
     let init = read_event_init(dict, context)?;
     let fail = |m: &str| construct_error(NAME, m);

@@ -31,8 +31,13 @@ impl IsEvent for PromiseRejectionEventData {
 /// `new PromiseRejectionEvent(type, eventInitDict)`.
 fn constructor(new_target: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
     const NAME: &str = "PromiseRejectionEvent";
-    let (proto, kind, dict) =
-        constructor_prelude(new_target, args, NAME, "PromiseRejectionEventInit", context)?;
+    let (proto, kind, dict) = constructor_prelude(
+        new_target,
+        args,
+        (NAME, 2),
+        "PromiseRejectionEventInit",
+        context,
+    )?;
     let dict = dict.as_ref();
     let init = read_event_init(dict, context)?;
     // PromiseRejectionEventInit : EventInit { required object promise; any reason; }

@@ -52,21 +52,14 @@ pub fn create_priority_change_event(
 /// `new TaskPriorityChangeEvent(type, priorityChangeEventInitDict)`.
 fn constructor(new_target: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
     let interface = "TaskPriorityChangeEvent";
+    // The dictionary has a required member, so it is a required argument: two in all.
     let (proto, kind, dict) = constructor_prelude(
         new_target,
         args,
-        interface,
+        (interface, 2),
         "TaskPriorityChangeEventInit",
         context,
     )?;
-    // The dictionary argument is not optional (it has a required member): WebIDL counts it as
-    // a required argument.
-    if args.len() < 2 {
-        return Err(construct_error(
-            interface,
-            "2 arguments required, but only 1 present.",
-        ));
-    }
     // Members of EventInit first, then TaskPriorityChangeEventInit's.
     let init = read_event_init(dict.as_ref(), context)?;
     // `required TaskPriority previousPriority`.
