@@ -26,6 +26,14 @@ impl TaskhostModuleLoader {
         referrer: &Referrer,
         context: &mut Context,
     ) -> JsResult<PathBuf> {
+        Self::resolve_from(specifier, referrer.path(), context)
+    }
+
+    fn resolve_from(
+        specifier: &JsString,
+        referrer: Option<&Path>,
+        context: &mut Context,
+    ) -> JsResult<PathBuf> {
         let text = specifier.to_std_string_escaped();
         // HTML "resolve a module specifier": without an import map, only URL-like specifiers
         // resolve; a bare name is an error.
@@ -37,7 +45,6 @@ impl TaskhostModuleLoader {
                 .into());
         }
         let referrer_path = referrer
-            .path()
             .map(Path::to_path_buf)
             .or_else(|| std::env::current_dir().ok().map(|dir| dir.join("<eval>")));
         resolve_module_specifier(
@@ -64,7 +71,50 @@ impl TaskhostModuleLoader {
     }
 }
 
+/// The `file:` URL of an absolute path (bytes outside the URL path's safe set percent-encoded).
+fn file_url(path: &Path) -> String {
+    let mut url = String::from("file://");
+    for byte in path.to_string_lossy().bytes() {
+        if byte.is_ascii_alphanumeric() || b"-._~/!$&'()*+,;=:@".contains(&byte) {
+            url.push(char::from(byte));
+        } else {
+            url.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    url
+}
+
 impl ModuleLoader for TaskhostModuleLoader {
+    /// HostGetImportMetaProperties (HTML §8.1.6.2): `import.meta.url`, the module's URL, and
+    /// `import.meta.resolve(specifier)`, a specifier resolved against it.
+    fn init_import_meta(
+        self: Rc<Self>,
+        import_meta: &boa_engine::JsObject,
+        module: &Module,
+        context: &mut Context,
+    ) {
+        let Some(path) = module.path().map(Path::to_path_buf) else {
+            return;
+        };
+        let url = JsString::from(file_url(&path).as_str());
+        let resolve = boa_engine::NativeFunction::from_copy_closure_with_captures(
+            |_, args, path: &JsString, context| {
+                let specifier = args
+                    .first()
+                    .cloned()
+                    .unwrap_or_default()
+                    .to_string(context)?;
+                let referrer = PathBuf::from(path.to_std_string_escaped());
+                let resolved = Self::resolve_from(&specifier, Some(&referrer), context)?;
+                Ok(JsString::from(file_url(&resolved).as_str()).into())
+            },
+            JsString::from(path.to_string_lossy().as_ref()),
+        )
+        .to_js_function(context.realm());
+        let _ = import_meta.create_data_property_or_throw(js_string!("url"), url, context);
+        let _ = import_meta.create_data_property_or_throw(js_string!("resolve"), resolve, context);
+    }
+
     async fn load_imported_module(
         self: Rc<Self>,
         referrer: Referrer,

@@ -21,3 +21,6 @@ try {
 } catch (e) {
   console.log('missing module:', e.name);
 }
+// import.meta: the module's file URL, and resolve() against it.
+console.log('import.meta.url ends with:', import.meta.url.startsWith('file:///') && import.meta.url.endsWith('/js-tests/runtime/modules/main.mjs'));
+console.log('import.meta.resolve:', import.meta.resolve('./lib/greet.mjs') === import.meta.url.replace('main.mjs', 'lib/greet.mjs'));
