@@ -45,6 +45,34 @@ fn runtime_with_state_globals() -> Runtime {
         },
         key,
     );
+    // A second key, as a second Scheduler of the event loop would use: `__setSecond(v)` adds an
+    // entry for it to the current state; `__state2()` reads it.
+    let second: JsObject = ObjectInitializer::new(context).build();
+    let set_second = NativeFunction::from_copy_closure_with_captures(
+        |_, args, key: &JsObject, context| {
+            let host = Host::from_context(context)?;
+            let value = args.first().cloned().unwrap_or_default();
+            host.set_continuation_state_value(key.clone(), GcErased::new(Gc::new(value)));
+            Ok(JsValue::undefined())
+        },
+        second.clone(),
+    );
+    let state2 = NativeFunction::from_copy_closure_with_captures(
+        |_, _, key: &JsObject, context| {
+            let host = Host::from_context(context)?;
+            Ok(host
+                .continuation_state_value(key)
+                .and_then(|v| v.downcast::<JsValue>())
+                .map_or(JsValue::null(), |v| (*v).clone()))
+        },
+        second,
+    );
+    context
+        .register_global_builtin_callable(js_string!("__setSecond"), 1, set_second)
+        .expect("register");
+    context
+        .register_global_builtin_callable(js_string!("__state2"), 0, state2)
+        .expect("register");
     context
         .register_global_builtin_callable(js_string!("__runAsTask"), 2, run_as_task)
         .expect("register");
@@ -157,5 +185,30 @@ fn state_is_cleared_after_each_callback() {
     assert_eq!(
         log,
         r#"["reaction of E=E","plain reaction after it=null","plain queueMicrotask=null"]"#
+    );
+}
+
+#[test]
+fn each_key_has_its_own_entry() {
+    // Two Schedulers of one event loop each keep their value in the same continuation state,
+    // under their own key: a value set for one is not seen by the other, and a capture carries
+    // both.
+    let log = run_and_read_log(
+        r#"
+        const log = [];
+        const note = (what) => log.push(what + '=' + __state() + '/' + __state2());
+        __runAsTask('A', () => {
+          note('first key only');
+          Promise.resolve().then(() => note('reaction before the second key'));
+          __setSecond('Z');
+          note('both keys');
+          Promise.resolve().then(() => note('reaction after the second key'));
+        });
+        Promise.resolve().then(() => note('outside'));
+        "#,
+    );
+    assert_eq!(
+        log,
+        r#"["first key only=A/null","both keys=A/Z","reaction before the second key=A/null","reaction after the second key=A/Z","outside=null/null"]"#
     );
 }
