@@ -14,11 +14,53 @@ use crate::runtime::{Runtime, RuntimeOptions};
 const USERLAND: &str = include_str!("userland_scheduler.js");
 const CASES: &str = include_str!("cases.js");
 
+/// A moment of a measurement: the wall clock and this thread's CPU clock.
+#[derive(Copy, Clone, Debug)]
+struct Stamp {
+    wall: Instant,
+    cpu: Duration,
+}
+
+impl Stamp {
+    fn now() -> Self {
+        Self {
+            wall: Instant::now(),
+            cpu: thread_cpu_time(),
+        }
+    }
+}
+
+/// CPU time this thread has used (CLOCK_THREAD_CPUTIME_ID). Unlike the wall clock it leaves out
+/// the time the thread was not running — on a shared machine, other processes' turns.
+fn thread_cpu_time() -> Duration {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `ts` is a valid timespec to write to; the clock id is a constant the kernel knows.
+    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &raw mut ts) };
+    if rc != 0 {
+        return Duration::ZERO;
+    }
+    Duration::new(
+        u64::try_from(ts.tv_sec).unwrap_or(0),
+        u32::try_from(ts.tv_nsec).unwrap_or(0),
+    )
+}
+
+/// One repetition's measurement.
+#[derive(Copy, Clone, Debug)]
+struct Sample {
+    wall: Duration,
+    cpu: Duration,
+    ops: u64,
+}
+
 /// What a case's `__bench` calls recorded (context data).
 #[derive(Default)]
 struct Slot {
-    start: Cell<Option<Instant>>,
-    stop: Cell<Option<(Instant, u64)>>,
+    start: Cell<Option<Stamp>>,
+    stop: Cell<Option<(Stamp, u64)>>,
     error: RefCell<Option<String>>,
 }
 
@@ -30,12 +72,12 @@ fn install_bench_object(context: &mut Context) -> JsResult<()> {
     context.insert_data(Rc::new(Slot::default()));
     let start = NativeFunction::from_fn_ptr(|_, _, context| {
         if let Some(s) = slot(context) {
-            s.start.set(Some(Instant::now()));
+            s.start.set(Some(Stamp::now()));
         }
         Ok(JsValue::undefined())
     });
     let stop = NativeFunction::from_fn_ptr(|_, args, context| {
-        let now = Instant::now();
+        let now = Stamp::now();
         let ops = args
             .first()
             .cloned()
@@ -83,11 +125,11 @@ fn runtime_with_cases() -> Result<Runtime, String> {
     Ok(runtime)
 }
 
-/// One repetition: the measured time and operation count.
-fn run_once(case: &Case, n: u64) -> Result<(Duration, u64), String> {
+/// One repetition.
+fn run_once(function: &str, n: u64) -> Result<Sample, String> {
     let mut runtime = runtime_with_cases()?;
     runtime.run_scripts(&[(
-        format!("runCase({:?}, {n});", case.function),
+        format!("runCase({function:?}, {n});"),
         "taskhost:bench".to_owned(),
     )]);
     runtime.run_event_loop();
@@ -103,21 +145,29 @@ fn run_once(case: &Case, n: u64) -> Result<(Duration, u64), String> {
         return Err("an uncaught error (see above)".to_owned());
     }
     match (slot.start.get(), slot.stop.get()) {
-        (Some(start), Some((stop, ops))) => Ok((stop.saturating_duration_since(start), ops)),
+        (Some(start), Some((stop, ops))) => Ok(Sample {
+            wall: stop.wall.saturating_duration_since(start.wall),
+            cpu: stop.cpu.saturating_sub(start.cpu),
+            ops,
+        }),
         _ => Err("the case did not finish".to_owned()),
     }
 }
 
-/// Run a case `repetitions` times; median, min and max ns/op.
+/// Run a case `repetitions` times: the median, fastest and slowest CPU ns/op, and the median
+/// wall ns/op.
+///
+/// Each repetition runs on a thread of its own: Boa's collector is per thread, and its threshold
+/// only grows, so a repetition on a used thread would inherit the heap sizing of whatever ran
+/// before it. A fresh thread starts every repetition from the same state.
 pub(super) fn run_case(case: &Case, n: u64, repetitions: usize) -> CaseResult {
-    let mut per_op = Vec::with_capacity(repetitions);
-    let mut ops = 0;
+    let mut samples = Vec::with_capacity(repetitions);
     for _ in 0..repetitions.max(1) {
-        match run_once(case, n) {
-            Ok((time, count)) => {
-                ops = count;
-                per_op.push(nanos(time) / count as f64);
-            }
+        let function = case.function;
+        let outcome = crate::engine::thread::run_on_engine_thread(move || run_once(function, n))
+            .unwrap_or_else(|e| Err(e.to_string()));
+        match outcome {
+            Ok(sample) => samples.push(sample),
             Err(error) => {
                 return CaseResult {
                     name: case.name.clone(),
@@ -125,22 +175,31 @@ pub(super) fn run_case(case: &Case, n: u64, repetitions: usize) -> CaseResult {
                     ns_per_op: 0.0,
                     min_ns_per_op: 0.0,
                     max_ns_per_op: 0.0,
-                    repetitions: per_op.len(),
+                    wall_ns_per_op: 0.0,
+                    repetitions: samples.len(),
                     error: Some(error),
                 };
             }
         }
-        // Each repetition starts from an empty heap.
-        boa_gc::force_collect();
     }
-    per_op.sort_by(f64::total_cmp);
+    let per_op = |time: fn(&Sample) -> Duration| {
+        let mut v: Vec<f64> = samples
+            .iter()
+            .map(|s| nanos(time(s)) / s.ops as f64)
+            .collect();
+        v.sort_by(f64::total_cmp);
+        v
+    };
+    let cpu = per_op(|s| s.cpu);
+    let wall = per_op(|s| s.wall);
     CaseResult {
         name: case.name.clone(),
-        ops,
-        ns_per_op: per_op[per_op.len() / 2],
-        min_ns_per_op: per_op[0],
-        max_ns_per_op: per_op[per_op.len() - 1],
-        repetitions: per_op.len(),
+        ops: samples.first().map_or(n, |s| s.ops),
+        ns_per_op: cpu[cpu.len() / 2],
+        min_ns_per_op: cpu[0],
+        max_ns_per_op: cpu[cpu.len() - 1],
+        wall_ns_per_op: wall[wall.len() / 2],
+        repetitions: samples.len(),
         error: None,
     }
 }

@@ -95,10 +95,12 @@ pub struct CaseResult {
     pub name: String,
     /// Operations per repetition.
     pub ops: u64,
-    /// Median ns per operation.
+    /// Median ns per operation, of the engine thread's CPU time.
     pub ns_per_op: f64,
     pub min_ns_per_op: f64,
     pub max_ns_per_op: f64,
+    /// Median ns per operation of wall time.
+    pub wall_ns_per_op: f64,
     pub repetitions: usize,
     /// Set when the case failed (then the times are 0).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -168,10 +170,11 @@ pub fn run_bench(options: &BenchOptions) -> i32 {
         if !options.json {
             match &result.error {
                 None => eprintln!(
-                    "{:>10.0} ns/op  ({:.0}–{:.0}, {} × {} ops)",
+                    "{:>10.0} ns/op  ({:.0}–{:.0}; wall {:.0}; {} × {} ops)",
                     result.ns_per_op,
                     result.min_ns_per_op,
                     result.max_ns_per_op,
+                    result.wall_ns_per_op,
                     result.repetitions,
                     result.ops
                 ),

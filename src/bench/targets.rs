@@ -168,16 +168,16 @@ pub fn render(report: &BenchReport) -> String {
     );
     let _ = writeln!(
         text,
-        "{:<32} {:>12} {:>12} {:>12} {:>10}",
-        "case", "ns/op", "min", "max", "ops"
+        "{:<32} {:>10} {:>10} {:>10} {:>10} {:>9}",
+        "case (ns/op: CPU median, min, max; wall)", "ns/op", "min", "max", "wall", "ops"
     );
     for c in &report.cases {
         match &c.error {
             None => {
                 let _ = writeln!(
                     text,
-                    "{:<32} {:>12.0} {:>12.0} {:>12.0} {:>10}",
-                    c.name, c.ns_per_op, c.min_ns_per_op, c.max_ns_per_op, c.ops
+                    "{:<32} {:>10.0} {:>10.0} {:>10.0} {:>10.0} {:>9}",
+                    c.name, c.ns_per_op, c.min_ns_per_op, c.max_ns_per_op, c.wall_ns_per_op, c.ops
                 );
             }
             Some(e) => {

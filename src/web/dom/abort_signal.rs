@@ -17,12 +17,12 @@
 //!   are emptied.
 
 use std::cell::RefCell;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 use std::rc::Rc;
 
 use boa_engine::object::NativeObject;
 use boa_engine::{Context, JsData, JsError, JsObject, JsResult, JsValue, NativeFunction};
-use boa_gc::{Finalize, Gc, GcRefCell, Trace, WeakGc};
+use boa_gc::{Finalize, Gc, GcErased, GcRefCell, Trace, WeakGc};
 
 use crate::engine::webidl::{to_unsigned_long_long_enforce_range, type_error};
 use crate::event_loop::HostSource;
@@ -37,24 +37,80 @@ use crate::web::dom::interface::{
 };
 use crate::web::html::event_handler;
 
-/// An abort algorithm: Rust steps (with traced captures) run when the signal aborts.
+/// An abort algorithm: Rust steps run when the signal aborts, with the GC object they work on.
+///
+/// The object is already on the GC heap (a task handle, a pending fetch, a listener): holding a
+/// type-erased pointer to it and a plain `fn` costs no allocation per algorithm, which matters
+/// because every pending task with a signal adds one. The steps downcast the object themselves.
 #[derive(Trace, Finalize, Clone)]
-pub struct AbortAlgorithm(NativeFunction);
+pub struct AbortAlgorithm {
+    captures: GcErased,
+    #[unsafe_ignore_trace]
+    steps: fn(&GcErased, &mut Context) -> JsResult<()>,
+}
 
 impl AbortAlgorithm {
-    /// Steps `f` with captured values `captures` (traced by the collector).
-    pub fn new<T: Trace + 'static>(captures: T, f: fn(&T, &mut Context) -> JsResult<()>) -> Self {
-        Self(NativeFunction::from_copy_closure_with_captures(
-            move |_, _, captures, context| {
-                f(captures, context)?;
-                Ok(JsValue::undefined())
-            },
-            captures,
-        ))
+    /// Steps `steps` to run with `captures`.
+    pub fn new(captures: GcErased, steps: fn(&GcErased, &mut Context) -> JsResult<()>) -> Self {
+        Self { captures, steps }
     }
 
     fn run(&self, context: &mut Context) -> JsResult<()> {
-        self.0.call(&JsValue::undefined(), &[], context).map(drop)
+        (self.steps)(&self.captures, context)
+    }
+}
+
+/// A signal's abort algorithms, in the order they were added, with O(log n) removal: entries are
+/// sorted by id (ids increase), a removed entry becomes a tombstone, and tombstones are dropped
+/// when they outnumber the live entries.
+#[derive(Trace, Finalize, Default)]
+struct AlgorithmList {
+    entries: Vec<AlgorithmEntry>,
+    #[unsafe_ignore_trace]
+    live: usize,
+}
+
+#[derive(Trace, Finalize)]
+struct AlgorithmEntry {
+    #[unsafe_ignore_trace]
+    id: u64,
+    algorithm: Option<AbortAlgorithm>,
+}
+
+impl AlgorithmList {
+    fn push(&mut self, id: u64, algorithm: AbortAlgorithm) {
+        self.entries.push(AlgorithmEntry {
+            id,
+            algorithm: Some(algorithm),
+        });
+        self.live += 1;
+    }
+
+    fn remove(&mut self, id: u64) {
+        let Ok(index) = self.entries.binary_search_by_key(&id, |e| e.id) else {
+            return;
+        };
+        if self.entries[index].algorithm.take().is_some() {
+            self.live -= 1;
+        }
+        if self.live == 0 {
+            self.entries.clear();
+        } else if self.entries.len() > 2 * self.live + 16 {
+            self.entries.retain(|e| e.algorithm.is_some());
+        }
+    }
+
+    fn is_empty(&self) -> bool {
+        self.live == 0
+    }
+
+    /// The live algorithms, in order, leaving the list empty.
+    fn take(&mut self) -> Vec<AbortAlgorithm> {
+        self.live = 0;
+        std::mem::take(&mut self.entries)
+            .into_iter()
+            .filter_map(|mut e| e.algorithm.take())
+            .collect()
     }
 }
 
@@ -70,9 +126,9 @@ struct SignalInner {
     reason: Option<JsValue>,
     #[unsafe_ignore_trace]
     next_algorithm: u64,
-    /// By the order they were added (ids increase): O(log n) to add or remove, so a long-lived
-    /// signal shared by many pending tasks costs nothing per task completion.
-    algorithms: BTreeMap<u64, AbortAlgorithm>,
+    /// O(log n) to remove, so a long-lived signal shared by many pending tasks costs little per
+    /// task completion.
+    algorithms: AlgorithmList,
     sources: Vec<WeakGc<AbortSignalState>>,
     dependents: Vec<WeakGc<AbortSignalState>>,
     /// Prune `dependents` when it reaches this length.
@@ -90,7 +146,7 @@ impl SignalInner {
             object: None,
             reason: None,
             next_algorithm: 0,
-            algorithms: BTreeMap::new(),
+            algorithms: AlgorithmList::default(),
             sources: Vec::new(),
             dependents: Vec::new(),
             prune_at: MIN_PRUNE,
@@ -213,7 +269,7 @@ pub fn add_abort_algorithm(
         }
         inner.next_algorithm += 1;
         let id = inner.next_algorithm;
-        inner.algorithms.insert(id, algorithm);
+        inner.algorithms.push(id, algorithm);
         id
     };
     refresh_keep_alive_state(signal);
@@ -222,7 +278,7 @@ pub fn add_abort_algorithm(
 
 /// "Remove" an abort algorithm: remove algorithm from signal's abort algorithms.
 pub fn remove_abort_algorithm(signal: &Gc<AbortSignalState>, id: AlgorithmId) {
-    signal.inner.borrow_mut().algorithms.remove(&id.0);
+    signal.inner.borrow_mut().algorithms.remove(id.0);
     refresh_keep_alive_state(signal);
 }
 
@@ -415,10 +471,10 @@ fn run_abort_steps(signal: &Gc<AbortSignalState>, context: &mut Context) {
         inner.sources.clear();
         inner.pins.clear();
         // 2. Empty signal's abort algorithms. (Taken before running them: step 1.)
-        (std::mem::take(&mut inner.algorithms), inner.object.clone())
+        (inner.algorithms.take(), inner.object.clone())
     };
     // 1. For each algorithm of signal's abort algorithms: run algorithm.
-    for (_, algorithm) in algorithms {
+    for algorithm in algorithms {
         if let Err(error) = algorithm.run(context) {
             report(&error, context);
         }

@@ -16,7 +16,7 @@ use std::rc::Rc;
 use boa_engine::context::intrinsics::Intrinsics;
 use boa_engine::object::NativeObject;
 use boa_engine::{Context, JsData, JsObject, JsResult, JsString, JsValue, NativeFunction};
-use boa_gc::{Finalize, Gc, GcRefCell, Trace};
+use boa_gc::{Finalize, Gc, GcErased, GcRefCell, Trace};
 
 use crate::engine::webidl::type_error;
 use crate::web::dom::abort_signal::{self, AbortAlgorithm};
@@ -289,15 +289,15 @@ pub fn add_event_listener(
     //    (Added only when the listener was appended: for a duplicate the steps would remove a
     //    listener that is not in the list, a no-op.)
     if let (Some(signal_state), Some(signal)) = (signal_state, signal) {
+        let captures = GcErased::new(Gc::new((target.clone(), listener.clone())));
         abort_signal::add_abort_algorithm(
             &signal_state,
-            AbortAlgorithm::new(
-                (target.clone(), listener.clone()),
-                |(target, listener), context| {
-                    remove_event_listener(target, listener, context);
-                    Ok(())
-                },
-            ),
+            AbortAlgorithm::new(captures, |captures, context| {
+                if let Some(pair) = captures.clone().downcast::<(JsObject, Gc<Listener>)>() {
+                    remove_event_listener(&pair.0, &pair.1, context);
+                }
+                Ok(())
+            }),
         );
         abort_signal::refresh_keep_alive(signal, context);
     }

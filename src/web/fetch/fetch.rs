@@ -17,7 +17,7 @@ use std::rc::Rc;
 
 use boa_engine::object::builtins::{JsFunction, JsPromise};
 use boa_engine::{Context, JsError, JsNativeError, JsResult, JsString, JsValue, NativeFunction};
-use boa_gc::{Finalize, Gc, Trace};
+use boa_gc::{Finalize, Gc, GcErased, Trace};
 
 use crate::event_loop::HostSource;
 use crate::runtime::host::Host;
@@ -268,7 +268,15 @@ fn fetch(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsVal
     // 11. Add the following abort steps to requestObject's signal: abort the fetch() call with
     //     p and the signal's abort reason.
     if let Some(signal) = &signal {
-        let id = add_abort_algorithm(signal, AbortAlgorithm::new(pending.clone(), abort_fetch));
+        let algorithm =
+            AbortAlgorithm::new(
+                GcErased::new(pending.clone()),
+                |captures, context| match captures.clone().downcast::<PendingFetch>() {
+                    Some(pending) => abort_fetch(&pending, context),
+                    None => Ok(()),
+                },
+            );
+        let id = add_abort_algorithm(signal, algorithm);
         pending.algorithm.set(id);
     }
     // 12. Fetch request; processResponse queues a task on the networking task source that

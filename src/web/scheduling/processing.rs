@@ -7,19 +7,20 @@
 //!   so "select the next scheduler task queue from all schedulers" is the core's pick); a
 //!   Scheduler's maps hold their `QueueId`s. A queue is in exactly one map entry from its
 //!   creation until its removal steps run, which happens when it is empty after a task completes
-//!   or after an abort removed its last task.
+//!   or after an abort removed its last task — for dynamic queues; static queues stay (see
+//!   `run_removal_steps`).
 //! - A task handle's abort algorithm is on its signal from postTask/yield until the task
 //!   completes (task complete steps remove it) or the signal aborts (which empties it).
 //! - The scheduling state installed in the continuation state is keyed by the Scheduler object.
 
 use std::cell::{Cell, RefCell};
-use std::collections::HashMap;
 use std::rc::Rc;
 
 use boa_engine::object::builtins::{JsFunction, JsPromise};
 use boa_engine::{Context, JsData, JsError, JsNativeError, JsObject, JsResult, JsValue};
 use boa_gc::{Finalize, Gc, GcErased, GcRefCell, Trace};
 
+use crate::engine::continuation::ContinuationState;
 use crate::event_loop::{LoopTime, QueueId, SchedulerTaskKey, TaskId};
 use crate::runtime::host::{Host, HostTimer};
 use crate::web::dom::abort_signal::{
@@ -27,65 +28,88 @@ use crate::web::dom::abort_signal::{
 };
 use crate::web::scheduling::task_priority::TaskPriority;
 use crate::web::scheduling::task_signal::{
-    PriorityAlgorithmId, PriorityChangeAlgorithm, TaskSignalState, add_priority_change_algorithm,
-    fixed_priority_unabortable_signal, remove_priority_change_algorithm,
+    TaskSignalState, fixed_priority_unabortable_signal, set_dynamic_queue,
 };
 
 /// A scheduling state (§2.3): abort source and priority source. Immutable once made: a task
 /// keeps one `Gc` of it and installs that same pointer each time it runs.
-#[derive(Trace, Finalize, Clone)]
+#[derive(Trace, Finalize)]
 pub struct SchedulingState {
     pub abort_source: Option<Gc<AbortSignalState>>,
     pub priority_source: Gc<TaskSignalState>,
+    /// The continuation state that holds only this state, for the Scheduler it was made for:
+    /// what a task installs when it starts (no state is current then). Made once, so a state
+    /// that many tasks share (the unabortable ones) costs nothing per task.
+    alone: GcRefCell<Option<(JsObject, ContinuationState)>>,
 }
 
-/// Which map entry a queue occupies (kept by the task handle, so the removal steps find the entry
-/// without a reverse map).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-enum QueueKey {
-    /// Static priority task queue map: (TaskPriority, isContinuation).
-    Static(TaskPriority, bool),
-    /// Dynamic priority task queue map: (TaskSignal, isContinuation), the signal by its id.
-    Dynamic(u64, bool),
+impl SchedulingState {
+    fn new(
+        abort_source: Option<Gc<AbortSignalState>>,
+        priority_source: Gc<TaskSignalState>,
+    ) -> Gc<Self> {
+        Gc::new(Self {
+            abort_source,
+            priority_source,
+            alone: GcRefCell::new(None),
+        })
+    }
 }
 
-/// The dynamic map's entries of one TaskSignal: its task queue and continuation queue, and the
-/// one priority change algorithm that moves both.
-#[derive(Trace, Finalize)]
-struct DynamicEntry {
-    signal: Gc<TaskSignalState>,
-    #[unsafe_ignore_trace]
-    algorithm: PriorityAlgorithmId,
-    /// Indexed by isContinuation.
-    #[unsafe_ignore_trace]
-    queues: [Option<QueueId>; 2],
+/// A queue and the map entry it occupies (kept by the task handle, so the removal steps find the
+/// entry without a reverse map).
+#[derive(Trace, Finalize, Clone)]
+enum QueueRef {
+    /// Static priority task queue map (these queues are never removed: `run_removal_steps`).
+    Static(#[unsafe_ignore_trace] QueueId),
+    /// Dynamic priority task queue map: (TaskSignal, isContinuation).
+    Dynamic(Gc<TaskSignalState>, bool, #[unsafe_ignore_trace] QueueId),
+}
+
+impl QueueRef {
+    fn queue(&self) -> QueueId {
+        match self {
+            QueueRef::Static(queue) | QueueRef::Dynamic(_, _, queue) => *queue,
+        }
+    }
+}
+
+thread_local! {
+    static NEXT_SCHEDULER_ID: Cell<u64> = const { Cell::new(1) };
 }
 
 /// A Scheduler's own state: its two queue maps.
 ///
 /// The static map has six possible keys, so it is an array indexed by (priority, isContinuation):
-/// selecting a queue for a task without a dynamic signal hashes nothing. The dynamic map is keyed
-/// by the signal.
-#[derive(Trace, Finalize, Default)]
+/// selecting a queue for a task without a dynamic signal hashes nothing. The dynamic map's entries
+/// are kept on their signals, keyed by this Scheduler's id (see `task_signal::DynamicQueues`).
+#[derive(Trace, Finalize)]
 pub struct SchedulerMaps {
     #[unsafe_ignore_trace]
+    id: u64,
+    #[unsafe_ignore_trace]
     fixed: GcRefCell<[[Option<QueueId>; 2]; 3]>,
-    dynamic: GcRefCell<HashMap<u64, DynamicEntry>>,
 }
 
 impl SchedulerMaps {
-    /// The queue at `key`, if the map has one.
-    fn get(&self, key: QueueKey) -> Option<QueueId> {
-        match key {
-            QueueKey::Static(priority, cont) => {
-                self.fixed.borrow()[priority as usize][usize::from(cont)]
-            }
-            QueueKey::Dynamic(id, cont) => self
-                .dynamic
-                .borrow()
-                .get(&id)
-                .and_then(|e| e.queues[usize::from(cont)]),
+    /// The maps of a new Scheduler.
+    #[must_use]
+    pub fn new() -> Self {
+        let id = NEXT_SCHEDULER_ID.with(|n| {
+            let id = n.get();
+            n.set(id + 1);
+            id
+        });
+        Self {
+            id,
+            fixed: GcRefCell::new([[None; 2]; 3]),
         }
+    }
+}
+
+impl Default for SchedulerMaps {
+    fn default() -> Self {
+        Self::new()
     }
 }
 
@@ -102,10 +126,9 @@ struct TaskHandle {
     #[unsafe_ignore_trace]
     task: Cell<Option<(SchedulerTaskKey, TaskId)>>,
     /// The scheduler task queue, or null, with the map entry it occupies.
-    #[unsafe_ignore_trace]
-    queue: Cell<Option<(QueueKey, QueueId)>>,
+    queue: GcRefCell<Option<QueueRef>>,
     /// The signal whose abort algorithms hold this handle's abort steps.
-    signal: Option<Gc<AbortSignalState>>,
+    signal: Gc<AbortSignalState>,
     /// The timer of a postTask `delay` that has not ended.
     #[unsafe_ignore_trace]
     delay_timer: Cell<Option<HostTimer>>,
@@ -116,41 +139,24 @@ struct TaskHandle {
     maps: Gc<SchedulerMaps>,
 }
 
-/// A queue's removal steps: remove its map entry (and, for a dynamic queue, the priority change
-/// algorithm that followed its signal, once neither of the signal's queues is left), then forget
-/// the queue in the core. Nothing happens if the entry now holds another queue.
+/// A queue's removal steps: remove its map entry (for a dynamic queue, from its signal, which
+/// takes the signal's priority change algorithm for it off once neither of its queues is left),
+/// then forget the queue in the core. Nothing happens if the entry now holds another queue.
 ///
-/// Deviation: the spec leaves a removed dynamic queue's priority change algorithm on the signal;
-/// taskhost removes it, so a long-lived TaskController whose queue empties and re-forms many
-/// times does not accumulate algorithms. Nothing observable depends on it.
-fn run_removal_steps(host: &Host, maps: &SchedulerMaps, key: QueueKey, queue: QueueId) {
-    match key {
-        QueueKey::Static(priority, cont) => {
-            let mut fixed = maps.fixed.borrow_mut();
-            let slot = &mut fixed[priority as usize][usize::from(cont)];
-            if *slot != Some(queue) {
+/// Deviation (representation only): a static queue is not removed. There are at most six per
+/// Scheduler, an empty queue is never selected, and keeping them spares a chain of tasks (each
+/// emptying its queue) creating and removing a queue per task. Not observable.
+fn run_removal_steps(host: &Host, maps: &SchedulerMaps, queue: &QueueRef) {
+    match queue {
+        QueueRef::Static(..) => return,
+        QueueRef::Dynamic(signal, cont, id) => {
+            if signal.dynamic_queue(maps.id, *cont) != Some(*id) {
                 return;
             }
-            *slot = None;
-        }
-        QueueKey::Dynamic(id, cont) => {
-            let mut dynamic = maps.dynamic.borrow_mut();
-            let Some(entry) = dynamic.get_mut(&id) else {
-                return;
-            };
-            if entry.queues[usize::from(cont)] != Some(queue) {
-                return;
-            }
-            entry.queues[usize::from(cont)] = None;
-            if entry.queues == [None, None]
-                && let Some(entry) = dynamic.remove(&id)
-            {
-                drop(dynamic);
-                remove_priority_change_algorithm(&entry.signal, entry.algorithm);
-            }
+            set_dynamic_queue(signal, maps.id, *cont, None);
         }
     }
-    host.core().remove_scheduler_queue(queue);
+    host.core().remove_scheduler_queue(queue.queue());
 }
 
 fn queue_is_empty(host: &Host, queue: QueueId) -> bool {
@@ -162,67 +168,38 @@ fn queue_is_empty(host: &Host, queue: QueueId) -> bool {
 /// [`run_removal_steps`].
 fn select_queue(
     host: &Host,
-    maps: &Gc<SchedulerMaps>,
+    maps: &SchedulerMaps,
     signal: &Gc<TaskSignalState>,
     is_continuation: bool,
-) -> (QueueKey, QueueId) {
-    let cont = usize::from(is_continuation);
+) -> QueueRef {
     // 1. If signal does not have fixed priority, then:
     if !signal.has_fixed_priority() {
-        let id = signal.id();
-        let key = QueueKey::Dynamic(id, is_continuation);
         // 1.1. If the dynamic priority task queue map does not contain (signal, isContinuation):
-        if let Some(queue) = maps.get(key) {
+        let queue = match signal.dynamic_queue(maps.id, is_continuation) {
             // 1.2. Return dynamic priority task queue map[(signal, isContinuation)].
-            return (key, queue);
-        }
-        // 1.1.1. Let queue be the result of creating a scheduler task queue given signal's
-        //        priority, isContinuation, and removal steps that remove the map entry.
-        let queue = host
-            .core()
-            .create_scheduler_queue(signal.priority().core(), is_continuation);
-        // 1.1.2. Set dynamic priority task queue map[(signal, isContinuation)] to queue.
-        let mut dynamic = maps.dynamic.borrow_mut();
-        if let Some(entry) = dynamic.get_mut(&id) {
-            entry.queues[cont] = Some(queue);
-            return (key, queue);
-        }
-        // 1.1.3. Add a priority change algorithm to signal that sets queue's priority to
-        //        signal's priority. (One algorithm per signal moves both of its queues; it holds
-        //        the maps until the removal steps take it off the signal.)
-        let algorithm_maps = maps.clone();
-        let algorithm = PriorityChangeAlgorithm::new(move |priority, context| {
-            let Ok(host) = Host::from_context(context) else {
-                return;
-            };
-            let queues = algorithm_maps
-                .dynamic
-                .borrow()
-                .get(&id)
-                .map_or([None, None], |e| e.queues);
-            for queue in queues.into_iter().flatten() {
-                host.core().set_queue_priority(queue, priority.core());
+            Some(queue) => queue,
+            None => {
+                // 1.1.1. Let queue be the result of creating a scheduler task queue given
+                //        signal's priority, isContinuation, and removal steps that remove the
+                //        map entry.
+                let queue = host
+                    .core()
+                    .create_scheduler_queue(signal.priority().core(), is_continuation);
+                // 1.1.2. Set dynamic priority task queue map[(signal, isContinuation)] to queue.
+                // 1.1.3. Add a priority change algorithm to signal that sets queue's priority
+                //        to signal's priority. (The entry is that algorithm: see
+                //        `task_signal::DynamicQueues`.)
+                set_dynamic_queue(signal, maps.id, is_continuation, Some(queue));
+                queue
             }
-        });
-        let algorithm = add_priority_change_algorithm(signal, algorithm);
-        let mut queues = [None, None];
-        queues[cont] = Some(queue);
-        dynamic.insert(
-            id,
-            DynamicEntry {
-                signal: signal.clone(),
-                algorithm,
-                queues,
-            },
-        );
-        return (key, queue);
+        };
+        return QueueRef::Dynamic(signal.clone(), is_continuation, queue);
     }
     // 2. Otherwise:
     // 2.1. Let priority be signal's priority.
     let priority = signal.priority();
-    let key = QueueKey::Static(priority, is_continuation);
     let mut fixed = maps.fixed.borrow_mut();
-    let slot = &mut fixed[priority as usize][cont];
+    let slot = &mut fixed[priority as usize][usize::from(is_continuation)];
     // 2.2. If the static priority task queue map does not contain (priority, isContinuation),
     //      create the queue with removal steps that remove the entry, and set the entry.
     // 2.3. Return static priority task queue map[(priority, isContinuation)].
@@ -230,43 +207,58 @@ fn select_queue(
         host.core()
             .create_scheduler_queue(priority.core(), is_continuation)
     });
-    (key, queue)
+    QueueRef::Static(queue)
 }
 
-/// "Create a task handle" given a promise's reject function and an AbortSignal or null, with
-/// its abort steps added to the signal (postTask step 10, yield step 8).
+/// "Create a task handle" given a promise's reject function and an AbortSignal, with its abort
+/// steps added to the signal (postTask steps 9–10, yield steps 7–8).
+///
+/// Deviation (representation only): a task without an abort signal gets no handle. Its abort
+/// steps would never run, and its task complete steps need only its queue ([`Completion`]); a
+/// pending task then costs one GC object less.
 fn create_task_handle(
     reject: JsFunction,
-    signal: Option<Gc<AbortSignalState>>,
+    signal: Gc<AbortSignalState>,
     maps: Gc<SchedulerMaps>,
 ) -> Gc<TaskHandle> {
     // 1. Let handle be a new task handle. 2. Set its task to null. 3. Set its queue to null.
     let handle = Gc::new(TaskHandle {
         task: Cell::new(None),
-        queue: Cell::new(None),
+        queue: GcRefCell::new(None),
         signal: signal.clone(),
         delay_timer: Cell::new(None),
         abort_algorithm: Cell::new(None),
         reject,
         maps,
     });
-    // 4. Set handle's abort steps (see `abort_steps`); added to signal when it is not null.
-    if let Some(signal) = &signal {
-        let id = add_abort_algorithm(signal, AbortAlgorithm::new(handle.clone(), abort_steps));
-        handle.abort_algorithm.set(id);
-    }
+    // 4. Set handle's abort steps (see `abort_steps`), and add them to signal.
+    let algorithm =
+        AbortAlgorithm::new(
+            GcErased::new(handle.clone()),
+            |captures, context| match captures.clone().downcast::<TaskHandle>() {
+                Some(handle) => abort_steps(&handle, context),
+                None => Ok(()),
+            },
+        );
+    let id = add_abort_algorithm(&signal, algorithm);
+    handle.abort_algorithm.set(id);
     handle
+}
+
+/// What a scheduler task's task complete steps work on.
+#[derive(Trace, Finalize)]
+enum Completion {
+    /// A task with an abort signal: its handle.
+    Handle(Gc<TaskHandle>),
+    /// A task without one: its queue.
+    Queue(QueueRef, Gc<SchedulerMaps>),
 }
 
 /// A task handle's abort steps (§2.4, "create a task handle" step 4).
 fn abort_steps(handle: &Gc<TaskHandle>, context: &mut Context) -> JsResult<()> {
     let host = Host::from_context(context)?;
     // 4.1. Reject result with signal's abort reason.
-    let reason = handle
-        .signal
-        .as_ref()
-        .map(|s| s.reason())
-        .unwrap_or_default();
+    let reason = handle.signal.reason();
     handle
         .reject
         .call(&JsValue::undefined(), &[reason], context)?;
@@ -282,51 +274,67 @@ fn abort_steps(handle: &Gc<TaskHandle>, context: &mut Context) -> JsResult<()> {
             host.forget_task(id);
         }
         // 4.2.2. If queue is empty, then run queue's removal steps.
-        if let Some((key, queue)) = handle.queue.get()
-            && queue_is_empty(&host, queue)
+        let queue = handle.queue.borrow().clone();
+        if let Some(queue) = queue
+            && queue_is_empty(&host, queue.queue())
         {
-            run_removal_steps(&host, &handle.maps, key, queue);
+            run_removal_steps(&host, &handle.maps, &queue);
         }
     }
     Ok(())
 }
 
 /// A task handle's task complete steps (§2.4, "create a task handle" step 5).
-fn task_complete_steps(handle: &TaskHandle, host: &Host) {
-    // 5.1. If signal is not null, then remove handle's abort steps from signal.
-    if let (Some(signal), Some(id)) = (&handle.signal, handle.abort_algorithm.take()) {
-        remove_abort_algorithm(signal, id);
-    }
+fn task_complete_steps(completion: &Completion, host: &Host) {
+    let (queue, maps) = match completion {
+        Completion::Handle(handle) => {
+            // 5.1. If signal is not null, then remove handle's abort steps from signal.
+            if let Some(id) = handle.abort_algorithm.take() {
+                remove_abort_algorithm(&handle.signal, id);
+            }
+            let queue = handle.queue.borrow().clone();
+            (queue, &handle.maps)
+        }
+        Completion::Queue(queue, maps) => (Some(queue.clone()), maps),
+    };
     // 5.2. If queue is empty, then run queue's removal steps.
-    if let Some((key, queue)) = handle.queue.get()
-        && queue_is_empty(host, queue)
+    if let Some(queue) = queue
+        && queue_is_empty(host, queue.queue())
     {
-        run_removal_steps(host, &handle.maps, key, queue);
+        run_removal_steps(host, maps, &queue);
     }
 }
 
-/// "Schedule a task to invoke an algorithm" for a scheduler given a task handle and steps.
-/// `ripe` is the (due time, timer order) of a delay that just ended: the task is as old as its due
-/// time against timers and messages (`EventLoopCore::scheduler_enqueue_ripe`).
+/// "Schedule a task to invoke an algorithm" for a scheduler given a task handle (or, for a task
+/// without a signal, its queue) and steps. `ripe` is the (due time, timer order) of a delay that
+/// just ended: the task is as old as its due time against timers and messages
+/// (`EventLoopCore::scheduler_enqueue_ripe`).
 fn schedule_task(
     host: &Host,
-    handle: Gc<TaskHandle>,
+    completion: Completion,
     ripe: Option<(LoopTime, u64)>,
     steps: impl FnOnce(&mut Context) -> JsResult<()> + 'static,
 ) {
-    let Some((_, queue)) = handle.queue.get() else {
+    let queue = match &completion {
+        Completion::Handle(handle) => handle.queue.borrow().as_ref().map(QueueRef::queue),
+        Completion::Queue(queue, _) => Some(queue.queue()),
+    };
+    let Some(queue) = queue else {
         return;
+    };
+    let handle = match &completion {
+        Completion::Handle(handle) => Some(handle.clone()),
+        Completion::Queue(..) => None,
     };
     // 1–3. global, document (none), event loop.
     // 4–5. Let enqueue order be event loop's next enqueue order; increment it. (The core.)
     // 6. Set handle's task to the result of queuing a scheduler task on handle's queue given
     //    enqueue order, the posted task task source, document, and steps that run steps and
     //    then handle's task complete steps.
-    let task_handle = handle.clone();
     let id = host.insert_task(Box::new(move |context| {
         let result = steps(context);
         if let Ok(host) = Host::from_context(context) {
-            task_complete_steps(&task_handle, &host);
+            task_complete_steps(&completion, &host);
         }
         result
     }));
@@ -336,7 +344,9 @@ fn schedule_task(
             .core()
             .scheduler_enqueue_ripe(queue, id, due, timer_order),
     };
-    handle.task.set(Some((key, id)));
+    if let Some(handle) = handle {
+        handle.task.set(Some((key, id)));
+    }
 }
 
 /// The realm's scheduling states with no abort source and a fixed priority source, by priority.
@@ -352,12 +362,7 @@ fn unabortable_state(
     if !context.has_data::<Rc<UnabortableStates>>() {
         context.insert_data(Rc::new(UnabortableStates::default()));
     }
-    let make = || {
-        Gc::new(SchedulingState {
-            abort_source: None,
-            priority_source,
-        })
-    };
+    let make = || SchedulingState::new(None, priority_source);
     match context.get_data::<Rc<UnabortableStates>>() {
         Some(cache) => cache.0.borrow_mut()[priority as usize]
             .get_or_insert_with(make)
@@ -374,7 +379,24 @@ pub fn set_current_scheduling_state(
 ) {
     // 1. Let eventLoop be scheduler's relevant agent's event loop.
     // 2. Set continuation state value for scheduler to state given eventLoop.
-    host.set_continuation_state_value(scheduler.clone(), GcErased::new(state.clone()));
+    if host.current_continuation_state().is_some() {
+        host.set_continuation_state_value(scheduler.clone(), GcErased::new(state.clone()));
+        return;
+    }
+    // No state is current (a task starting): the result is {scheduler: state}, made once.
+    let cached = state
+        .alone
+        .borrow()
+        .as_ref()
+        .filter(|(key, _)| JsObject::equals(key, scheduler))
+        .map(|(_, alone)| alone.clone());
+    let alone = cached.unwrap_or_else(|| {
+        let made =
+            ContinuationState::with_value(None, scheduler.clone(), GcErased::new(state.clone()));
+        *state.alone.borrow_mut() = Some((scheduler.clone(), made.clone()));
+        made
+    });
+    host.set_current_continuation_state(Some(alone));
 }
 
 /// "Get the current scheduling state" for scheduler.
@@ -404,10 +426,7 @@ pub fn with_idle_scheduling_state<R>(
         let (_, priority_source) =
             fixed_priority_unabortable_signal(TaskPriority::Background, context).ok()?;
         let scheduler = crate::web::scheduling::scheduler::realm_scheduler(context)?;
-        let state = Gc::new(SchedulingState {
-            abort_source: None,
-            priority_source,
-        });
+        let state = SchedulingState::new(None, priority_source);
         set_current_scheduling_state(&host, &scheduler, &state);
         Some(host)
     })();
@@ -473,31 +492,34 @@ pub fn schedule_post_task(
             priority_source,
             context,
         ),
-        Some((_, abort_source)) => Gc::new(SchedulingState {
-            abort_source: Some(abort_source.clone()),
-            priority_source,
-        }),
+        Some((_, abort_source)) => {
+            SchedulingState::new(Some(abort_source.clone()), priority_source)
+        }
     };
     // 9. Let handle be the result of creating a task handle given result and signal.
     // 10. If signal is not null, then add handle's abort steps to signal.
     let abort_source = state.abort_source.clone();
-    let handle = create_task_handle(resolvers.reject.clone(), abort_source.clone(), maps.clone());
+    let handle = abort_source
+        .clone()
+        .map(|signal| create_task_handle(resolvers.reject.clone(), signal, maps.clone()));
     // 11. Let enqueueSteps be the following steps:
     let scheduler = scheduler.clone();
     let delay_handle = handle.clone();
     let enqueue_steps = move |host: &Host, ripe: Option<(LoopTime, u64)>| {
         // 11.1. Set handle's queue to the result of selecting the scheduler task queue for
         //       scheduler given state's priority source and false.
-        handle.queue.set(Some(select_queue(
-            host,
-            &maps,
-            &state.priority_source,
-            false,
-        )));
+        let queue = select_queue(host, &maps, &state.priority_source, false);
+        let completion = match handle {
+            Some(handle) => {
+                *handle.queue.borrow_mut() = Some(queue);
+                Completion::Handle(handle)
+            }
+            None => Completion::Queue(queue, maps),
+        };
         // 11.2. Schedule a task to invoke an algorithm for scheduler given handle and these steps:
         let resolve = resolvers.resolve.clone();
         let reject = resolvers.reject.clone();
-        schedule_task(host, handle, ripe, move |context| {
+        schedule_task(host, completion, ripe, move |context| {
             let host = Host::from_context(context)?;
             // 11.2.1. Let eventLoop be scheduler's relevant agent's event loop.
             // 11.2.2. Set the current scheduling state for scheduler to state.
@@ -528,13 +550,17 @@ pub fn schedule_post_task(
         let timer = host.set_timer_action(
             due,
             Box::new(move |host, due, timer_order| {
-                timer_handle.delay_timer.set(None);
+                if let Some(handle) = &timer_handle {
+                    handle.delay_timer.set(None);
+                }
                 if abort_source.as_ref().is_none_or(|s| !s.is_aborted()) {
                     enqueue_steps(host, Some((due, timer_order)));
                 }
             }),
         );
-        delay_handle.delay_timer.set(Some(timer));
+        if let Some(handle) = &delay_handle {
+            handle.delay_timer.set(Some(timer));
+        }
     } else {
         // 14. Otherwise, run enqueueSteps.
         enqueue_steps(&host, None);
@@ -577,16 +603,22 @@ pub fn schedule_yield_continuation(
     };
     // 7. Let handle be the result of creating a task handle given result and abortSource.
     // 8. If abortSource is not null, then add handle's abort steps to abortSource.
-    let handle = create_task_handle(resolvers.reject.clone(), abort_source, maps.clone());
+    let handle = abort_source
+        .map(|signal| create_task_handle(resolvers.reject.clone(), signal, maps.clone()));
     // 9. Set handle's queue to the result of selecting the scheduler task queue for scheduler
     //    given prioritySource and true.
-    handle
-        .queue
-        .set(Some(select_queue(&host, &maps, &priority_source, true)));
+    let queue = select_queue(&host, &maps, &priority_source, true);
+    let completion = match handle {
+        Some(handle) => {
+            *handle.queue.borrow_mut() = Some(queue);
+            Completion::Handle(handle)
+        }
+        None => Completion::Queue(queue, maps),
+    };
     // 10. Schedule a task to invoke an algorithm for scheduler given handle and the following
     //     steps: 1. Resolve result.
     let resolve = resolvers.resolve;
-    schedule_task(&host, handle, None, move |context| {
+    schedule_task(&host, completion, None, move |context| {
         resolve
             .call(&JsValue::undefined(), &[JsValue::undefined()], context)
             .map(drop)

@@ -17,6 +17,9 @@ use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::rc::Rc;
 
+use crate::event_loop::QueueId;
+use crate::runtime::host::Host;
+
 use boa_engine::{Context, JsData, JsObject, JsResult, JsValue, NativeFunction};
 use boa_gc::{Finalize, Gc, GcRefCell, Trace, WeakGc};
 
@@ -36,32 +39,27 @@ use crate::web::html::event_handler;
 use crate::web::scheduling::task_priority::TaskPriority;
 use crate::web::scheduling::task_priority_change_event::create_priority_change_event;
 
-/// A priority change algorithm: Rust steps run with the new priority. It must not capture GC
-/// objects (it is not traced); the scheduler's captures a queue handle.
-#[derive(Clone, Trace, Finalize)]
-pub struct PriorityChangeAlgorithm(#[unsafe_ignore_trace] Rc<PriorityChangeSteps>);
-
-/// The steps of a priority change algorithm.
-pub type PriorityChangeSteps = dyn Fn(TaskPriority, &mut Context);
-
-impl PriorityChangeAlgorithm {
-    pub fn new(f: impl Fn(TaskPriority, &mut Context) + 'static) -> Self {
-        Self(Rc::new(f))
-    }
+/// A Scheduler's dynamic queues for one signal: its entry of the Scheduler's dynamic priority
+/// task queue map for (signal, false) and (signal, true), indexed by isContinuation.
+///
+/// Stored on the signal, keyed by the Scheduler's id: a lookup needs no hashing, and these entries
+/// *are* the signal's priority change algorithms — "select the scheduler task queue" step 1.1.3
+/// adds one that sets the queue's priority to the signal's priority, which is what "signal
+/// priority change" does with every queue listed here (see [`signal_priority_change`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DynamicQueues {
+    pub scheduler: u64,
+    pub queues: [Option<QueueId>; 2],
 }
-
-/// Handle of an added priority change algorithm (to remove it).
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct PriorityAlgorithmId(u64);
 
 #[derive(Trace, Finalize)]
 struct Inner {
     #[unsafe_ignore_trace]
     priority: TaskPriority,
     priority_changing: bool,
+    /// The Schedulers' dynamic queues for this signal (its priority change algorithms).
     #[unsafe_ignore_trace]
-    next_algorithm: u64,
-    algorithms: Vec<(u64, PriorityChangeAlgorithm)>,
+    dynamic_queues: Vec<DynamicQueues>,
     source: Option<WeakGc<TaskSignalState>>,
     dependents: Vec<WeakGc<TaskSignalState>>,
     #[unsafe_ignore_trace]
@@ -100,8 +98,7 @@ impl TaskSignalState {
             inner: GcRefCell::new(Inner {
                 priority,
                 priority_changing: false,
-                next_algorithm: 0,
-                algorithms: Vec::new(),
+                dynamic_queues: Vec::new(),
                 source: None,
                 dependents: Vec::new(),
                 prune_at: MIN_PRUNE,
@@ -169,32 +166,61 @@ impl TaskSignalState {
     }
 }
 
-/// "Add a priority change algorithm" to a TaskSignal: append it to the priority change
-/// algorithms.
-pub fn add_priority_change_algorithm(
-    signal: &Gc<TaskSignalState>,
-    algorithm: PriorityChangeAlgorithm,
-) -> PriorityAlgorithmId {
-    let id = {
-        let mut inner = signal.inner.borrow_mut();
-        inner.next_algorithm += 1;
-        let id = inner.next_algorithm;
-        inner.algorithms.push((id, algorithm));
-        id
-    };
-    refresh_pin(signal);
-    PriorityAlgorithmId(id)
+impl TaskSignalState {
+    /// The queue of the Scheduler `scheduler`'s dynamic map for (this signal, isContinuation).
+    #[must_use]
+    pub fn dynamic_queue(&self, scheduler: u64, is_continuation: bool) -> Option<QueueId> {
+        self.inner
+            .borrow()
+            .dynamic_queues
+            .iter()
+            .find(|e| e.scheduler == scheduler)
+            .and_then(|e| e.queues[usize::from(is_continuation)])
+    }
 }
 
-/// Remove a priority change algorithm (the scheduler removes its queue's algorithm with the
-/// queue, so a long-lived signal does not accumulate algorithms of queues long gone).
-pub fn remove_priority_change_algorithm(signal: &Gc<TaskSignalState>, id: PriorityAlgorithmId) {
-    signal
-        .inner
-        .borrow_mut()
-        .algorithms
-        .retain(|(i, _)| *i != id.0);
-    refresh_pin(signal);
+/// Set (or, with `None`, remove) the Scheduler `scheduler`'s dynamic queue for (signal,
+/// isContinuation). The first queue of a Scheduler adds its priority change algorithm to the
+/// signal; removing the last takes it off again.
+///
+/// Deviation: the draft never removes a queue's priority change algorithm; a long-lived
+/// TaskController whose queue empties and re-forms for every task would accumulate them. Not
+/// observable.
+pub fn set_dynamic_queue(
+    signal: &Gc<TaskSignalState>,
+    scheduler: u64,
+    is_continuation: bool,
+    queue: Option<QueueId>,
+) {
+    let changed = {
+        let mut inner = signal.inner.borrow_mut();
+        let before = inner.dynamic_queues.is_empty();
+        let slot = usize::from(is_continuation);
+        match inner
+            .dynamic_queues
+            .iter()
+            .position(|e| e.scheduler == scheduler)
+        {
+            Some(i) => {
+                inner.dynamic_queues[i].queues[slot] = queue;
+                if inner.dynamic_queues[i].queues == [None, None] {
+                    inner.dynamic_queues.swap_remove(i);
+                }
+            }
+            None if queue.is_some() => {
+                let mut queues = [None, None];
+                queues[slot] = queue;
+                inner
+                    .dynamic_queues
+                    .push(DynamicQueues { scheduler, queues });
+            }
+            None => {}
+        }
+        before != inner.dynamic_queues.is_empty()
+    };
+    if changed {
+        refresh_pin(signal);
+    }
 }
 
 /// Re-evaluate the GC rule of §3.3.1 for `signal`: pin it in its source while it is dependent,
@@ -205,7 +231,7 @@ pub fn refresh_pin(signal: &Gc<TaskSignalState>) {
         let source = inner.source.as_ref().and_then(WeakGc::upgrade);
         let needed = inner.dependent
             && source.is_some()
-            && (!inner.algorithms.is_empty()
+            && (!inner.dynamic_queues.is_empty()
                 || signal
                     .abort
                     .event_target()
@@ -376,17 +402,30 @@ pub fn signal_priority_change(
     // 3. Set signal's priority changing to true.
     // 4. Let previousPriority be signal's priority.
     // 5. Set signal's priority to priority.
-    let (previous, algorithms) = {
+    let previous = {
         let mut inner = signal.inner.borrow_mut();
         inner.priority_changing = true;
         let previous = inner.priority;
         inner.priority = priority;
-        (previous, inner.algorithms.clone())
+        previous
     };
     let result = (|| {
-        // 6. For each algorithm of signal's priority change algorithms, run algorithm.
-        for (_, algorithm) in &algorithms {
-            (algorithm.0)(priority, context);
+        // 6. For each algorithm of signal's priority change algorithms, run algorithm: set
+        //    each of the signal's dynamic queues' priority to the signal's priority (moves the
+        //    queue in the event loop's selection, not its tasks).
+        let queues: Vec<QueueId> = signal
+            .inner
+            .borrow()
+            .dynamic_queues
+            .iter()
+            .flat_map(|e| e.queues.into_iter().flatten())
+            .collect();
+        if !queues.is_empty() {
+            let host = Host::from_context(context)?;
+            let mut core = host.core();
+            for queue in queues {
+                core.set_queue_priority(queue, priority.core());
+            }
         }
         // 7. Fire an event named prioritychange at signal using TaskPriorityChangeEvent, with its
         //    previousPriority attribute initialized to previousPriority.
