@@ -43,16 +43,20 @@ const CASES = {
     });
   },
 
-  // Post n tasks, then await them all.
-  async postTask_burst(n) {
+  // Post n tasks, then await them all; `rounds` times, so that every size does the same total
+  // work and pays its share of garbage collection (a single small burst would end before the
+  // collector first runs).
+  async postTask_burst(n, rounds) {
     let ran = 0;
     const f = () => { ran++; };
     bench.start();
-    let last;
-    for (let i = 0; i < n; i++) last = scheduler.postTask(f);
-    await last;
-    bench.stop(n);
-    check(ran === n, `${ran} of ${n} tasks ran`);
+    for (let round = 0; round < rounds; round++) {
+      let last;
+      for (let i = 0; i < n; i++) last = scheduler.postTask(f);
+      await last;
+    }
+    bench.stop(n * rounds);
+    check(ran === n * rounds, `${ran} of ${n * rounds} tasks ran`);
   },
 
   // Post a task and await it, n times.
@@ -183,8 +187,8 @@ function postPending(n) {
   for (let i = 0; i < n; i++) scheduler.postTask(noop);
 }
 
-function runCase(name, n) {
+function runCase(name, n, rounds) {
   const body = CASES[name];
   if (!body) throw new Error("no benchmark case " + name);
-  Promise.resolve(body(n)).catch((error) => bench.fail(String(error && error.stack || error)));
+  Promise.resolve(body(n, rounds)).catch((error) => bench.fail(String(error && error.stack || error)));
 }

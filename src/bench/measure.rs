@@ -126,10 +126,10 @@ fn runtime_with_cases() -> Result<Runtime, String> {
 }
 
 /// One repetition.
-fn run_once(function: &str, n: u64) -> Result<Sample, String> {
+fn run_once(function: &str, n: u64, rounds: u64) -> Result<Sample, String> {
     let mut runtime = runtime_with_cases()?;
     runtime.run_scripts(&[(
-        format!("runCase({function:?}, {n});"),
+        format!("runCase({function:?}, {n}, {rounds});"),
         "taskhost:bench".to_owned(),
     )]);
     runtime.run_event_loop();
@@ -160,12 +160,13 @@ fn run_once(function: &str, n: u64) -> Result<Sample, String> {
 /// Each repetition runs on a thread of its own: Boa's collector is per thread, and its threshold
 /// only grows, so a repetition on a used thread would inherit the heap sizing of whatever ran
 /// before it. A fresh thread starts every repetition from the same state.
-pub(super) fn run_case(case: &Case, n: u64, repetitions: usize) -> CaseResult {
+pub(super) fn run_case(case: &Case, n: u64, rounds: u64, repetitions: usize) -> CaseResult {
     let mut samples = Vec::with_capacity(repetitions);
     for _ in 0..repetitions.max(1) {
         let function = case.function;
-        let outcome = crate::engine::thread::run_on_engine_thread(move || run_once(function, n))
-            .unwrap_or_else(|e| Err(e.to_string()));
+        let outcome =
+            crate::engine::thread::run_on_engine_thread(move || run_once(function, n, rounds))
+                .unwrap_or_else(|e| Err(e.to_string()));
         match outcome {
             Ok(sample) => samples.push(sample),
             Err(error) => {

@@ -40,9 +40,9 @@ pub struct Case {
     pub function: &'static str,
     /// Its argument before scaling (a count of operations or of pending tasks).
     pub n: u64,
-    /// Whether `--scale` applies to `n` (pending-task sizes that a target compares keep theirs
-    /// only when unscaled).
-    pub scaled: bool,
+    /// Repeat the case until this many operations are done (before scaling): sizes compared by
+    /// a target then do the same total work. `None`: once.
+    pub total: Option<u64>,
 }
 
 fn case(name: &str, function: &'static str, n: u64) -> Case {
@@ -50,7 +50,15 @@ fn case(name: &str, function: &'static str, n: u64) -> Case {
         name: name.to_owned(),
         function,
         n,
-        scaled: true,
+        total: None,
+    }
+}
+
+/// A case that repeats `n` operations until `total` are done.
+fn rounds(name: &str, function: &'static str, n: u64, total: u64) -> Case {
+    Case {
+        total: Some(total),
+        ..case(name, function, n)
     }
 }
 
@@ -60,9 +68,9 @@ pub fn cases() -> Vec<Case> {
     vec![
         case("microtask_chain", "microtask_chain", 200_000),
         case("message_chain", "message_chain", 100_000),
-        case("postTask_burst/1k", "postTask_burst", 1_000),
-        case("postTask_burst/100k", "postTask_burst", 100_000),
-        case("postTask_burst/1M", "postTask_burst", 1_000_000),
+        rounds("postTask_burst/1k", "postTask_burst", 1_000, 1_000_000),
+        rounds("postTask_burst/100k", "postTask_burst", 100_000, 1_000_000),
+        rounds("postTask_burst/1M", "postTask_burst", 1_000_000, 1_000_000),
         case("postTask_chain", "postTask_chain", 200_000),
         case("yield_loop", "yield_loop", 200_000),
         case("mixed_priorities", "mixed_priorities", 100_000),
@@ -158,15 +166,13 @@ pub fn run_bench(options: &BenchOptions) -> i32 {
         targets: Vec::new(),
     };
     for case in &selected {
-        let n = if case.scaled {
-            ((case.n as f64 * options.scale).round() as u64).max(1)
-        } else {
-            case.n
-        };
+        let scaled = |x: u64| ((x as f64 * options.scale).round() as u64).max(1);
+        let n = scaled(case.n);
+        let rounds = case.total.map_or(1, |total| (scaled(total) / n).max(1));
         if !options.json {
             eprint!("{:<32}", case.name);
         }
-        let result = measure::run_case(case, n, options.repetitions);
+        let result = measure::run_case(case, n, rounds, options.repetitions);
         if !options.json {
             match &result.error {
                 None => eprintln!(
