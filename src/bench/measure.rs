@@ -108,9 +108,18 @@ fn install_bench_object(context: &mut Context) -> JsResult<()> {
     context.register_global_property(js_string!("__bench"), object, Attribute::empty())
 }
 
-/// A fresh runtime with the userland scheduler and the cases loaded.
-fn runtime_with_cases() -> Result<Runtime, String> {
-    let mut runtime = Runtime::new(RuntimeOptions::default()).map_err(|e| e.to_string())?;
+/// A fresh runtime with the userland scheduler and the cases loaded (tracing to /dev/null when
+/// `traced`).
+fn runtime_with_cases(traced: bool) -> Result<Runtime, String> {
+    let trace = crate::runtime::trace::TraceOptions {
+        file: traced.then(|| std::path::PathBuf::from("/dev/null")),
+        log_tasks: false,
+    };
+    let mut runtime = Runtime::new(RuntimeOptions {
+        trace,
+        ..RuntimeOptions::default()
+    })
+    .map_err(|e| e.to_string())?;
     install_bench_object(runtime.context()).map_err(|e| e.to_string())?;
     runtime.run_scripts(&[
         (
@@ -126,8 +135,8 @@ fn runtime_with_cases() -> Result<Runtime, String> {
 }
 
 /// One repetition.
-fn run_once(function: &str, n: u64, rounds: u64) -> Result<Sample, String> {
-    let mut runtime = runtime_with_cases()?;
+fn run_once(function: &str, n: u64, rounds: u64, traced: bool) -> Result<Sample, String> {
+    let mut runtime = runtime_with_cases(traced)?;
     runtime.run_scripts(&[(
         format!("runCase({function:?}, {n}, {rounds});"),
         "taskhost:bench".to_owned(),
@@ -163,10 +172,11 @@ fn run_once(function: &str, n: u64, rounds: u64) -> Result<Sample, String> {
 pub(super) fn run_case(case: &Case, n: u64, rounds: u64, repetitions: usize) -> CaseResult {
     let mut samples = Vec::with_capacity(repetitions);
     for _ in 0..repetitions.max(1) {
-        let function = case.function;
-        let outcome =
-            crate::engine::thread::run_on_engine_thread(move || run_once(function, n, rounds))
-                .unwrap_or_else(|e| Err(e.to_string()));
+        let (function, traced) = (case.function, case.traced);
+        let outcome = crate::engine::thread::run_on_engine_thread(move || {
+            run_once(function, n, rounds, traced)
+        })
+        .unwrap_or_else(|e| Err(e.to_string()));
         match outcome {
             Ok(sample) => samples.push(sample),
             Err(error) => {
@@ -223,7 +233,7 @@ pub fn bench_child(what: &str, n: u64) -> i32 {
         return 2;
     }
     let result = (|| -> Result<f64, String> {
-        let mut runtime = runtime_with_cases()?;
+        let mut runtime = runtime_with_cases(false)?;
         boa_gc::force_collect();
         let before = rss_bytes().ok_or("no /proc/self/statm")?;
         runtime.run_scripts(&[(format!("postPending({n});"), "taskhost:bench".to_owned())]);

@@ -43,6 +43,8 @@ pub struct Case {
     /// Repeat the case until this many operations are done (before scaling): sizes compared by
     /// a target then do the same total work. `None`: once.
     pub total: Option<u64>,
+    /// Run with `--trace` on (written to /dev/null): what tracing costs when it is on.
+    pub traced: bool,
 }
 
 fn case(name: &str, function: &'static str, n: u64) -> Case {
@@ -51,6 +53,7 @@ fn case(name: &str, function: &'static str, n: u64) -> Case {
         function,
         n,
         total: None,
+        traced: false,
     }
 }
 
@@ -72,6 +75,10 @@ pub fn cases() -> Vec<Case> {
         rounds("postTask_burst/100k", "postTask_burst", 100_000, 1_000_000),
         rounds("postTask_burst/1M", "postTask_burst", 1_000_000, 1_000_000),
         case("postTask_chain", "postTask_chain", 200_000),
+        Case {
+            traced: true,
+            ..case("postTask_chain (traced)", "postTask_chain", 20_000)
+        },
         case("yield_loop", "yield_loop", 200_000),
         case("mixed_priorities", "mixed_priorities", 100_000),
         case("distinct_signals", "distinct_signals", 100_000),

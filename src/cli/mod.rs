@@ -137,6 +137,13 @@ pub struct LoopOptions {
     /// than MS milliseconds runs before higher bands (off by default: strict priorities).
     #[arg(long, value_name = "MS", value_parser = parse_millis, allow_hyphen_values = true)]
     pub starvation_limit: Option<Duration>,
+    /// Write a trace of the event loop to FILE: Chrome trace-event JSON, for Perfetto
+    /// (ui.perfetto.dev) or chrome://tracing (see docs/TRACING.md).
+    #[arg(long, value_name = "FILE")]
+    pub trace: Option<PathBuf>,
+    /// Print a line per task to stderr: time, band, source, priority, queueing delay, callback.
+    #[arg(long)]
+    pub log_tasks: bool,
 }
 
 fn parse_millis(text: &str) -> Result<Duration, String> {
@@ -261,6 +268,13 @@ pub fn execute(cli: Cli) -> i32 {
             };
         }
     };
+    // A trace file that cannot be written is a usage error, found before anything runs.
+    if let Some(path) = &loop_options.trace
+        && let Err(e) = std::fs::File::create(path)
+    {
+        eprintln!("taskhost: cannot write the trace {}: {e}", path.display());
+        return EXIT_USAGE;
+    }
     if let Some(limit) = loop_options.max_time {
         start_watchdog(limit);
     }
@@ -271,6 +285,10 @@ pub fn execute(cli: Cli) -> i32 {
         args: match &job {
             Job::File { args, .. } => args.clone(),
             Job::Eval { .. } => Vec::new(),
+        },
+        trace: crate::runtime::trace::TraceOptions {
+            file: loop_options.trace.clone(),
+            log_tasks: loop_options.log_tasks,
         },
         ..RuntimeOptions::default()
     };
@@ -320,7 +338,11 @@ fn run_job(options: RuntimeOptions, job: Job) -> i32 {
             None
         }
     };
-    match runtime.run_event_loop() {
+    let end = runtime.run_event_loop();
+    if let Err(message) = runtime.finish_trace() {
+        eprintln!("taskhost: {message}");
+    }
+    match end {
         LoopEnd::Finished => {
             if let Some(promise) = &module_promise {
                 runtime.check_module_settled(promise);

@@ -165,6 +165,8 @@ pub struct Selected {
     pub runnable_at: LoopTime,
     /// The task's enqueue order.
     pub order: u64,
+    /// The effective priority of its scheduler queue (0…5), for scheduler tasks.
+    pub effective_priority: Option<u8>,
 }
 
 /// The result of asking the core what to do next.
@@ -198,6 +200,21 @@ pub struct Pending {
     pub timers: usize,
     /// Queued (not cancelled) idle callbacks.
     pub idle: usize,
+}
+
+/// Pending tasks by band, for the trace's counters.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct PendingByBand {
+    /// Scheduler tasks of effective priority 3–5.
+    pub high: usize,
+    /// Host tasks and scheduler tasks of effective priority 2.
+    pub normal: usize,
+    /// Scheduler tasks of effective priority 0–1.
+    pub low: usize,
+    /// Idle callbacks.
+    pub idle: usize,
+    /// Timers not yet due (they join band 2 when they are).
+    pub timers: usize,
 }
 
 impl Pending {
@@ -418,6 +435,18 @@ impl EventLoopCore {
         self.select(now)
     }
 
+    /// Pending tasks by band (O(1)).
+    pub fn pending_by_band(&self) -> PendingByBand {
+        let levels = self.queues.live_by_level();
+        PendingByBand {
+            high: levels[3] + levels[4] + levels[5],
+            normal: self.host.len() + levels[2],
+            low: levels[0] + levels[1],
+            idle: self.idle.len(),
+            timers: self.timers.len(),
+        }
+    }
+
     /// Live counts of everything still queued.
     pub fn pending(&self) -> Pending {
         Pending {
@@ -470,6 +499,31 @@ mod tests {
             panic!()
         };
         assert_eq!((s.task, s.order), (TaskId(2), 4));
+    }
+
+    #[test]
+    fn pending_by_band_follows_tasks_and_priority_changes() {
+        let mut c = core();
+        let bg = c.create_scheduler_queue(Priority::Background, false);
+        let ub = c.create_scheduler_queue(Priority::UserBlocking, true);
+        c.scheduler_enqueue(bg, TaskId(1));
+        let k = c.scheduler_enqueue(bg, TaskId(2));
+        c.scheduler_enqueue(ub, TaskId(3));
+        c.queue_task(HostSource::PostedMessage, TaskId(4));
+        c.set_timer(LoopTime(10), TaskId(5));
+        c.queue_idle(TaskId(6));
+        let p = c.pending_by_band();
+        assert_eq!((p.high, p.normal, p.low, p.idle, p.timers), (1, 1, 2, 1, 1));
+        c.set_queue_priority(bg, Priority::UserVisible);
+        assert_eq!(c.pending_by_band().normal, 3);
+        assert_eq!(c.pending_by_band().low, 0);
+        c.scheduler_remove(k);
+        assert_eq!(c.pending_by_band().normal, 2);
+        let Next::Run(s) = c.next(c.now()) else {
+            panic!()
+        };
+        assert_eq!((s.task, s.effective_priority), (TaskId(3), Some(5)));
+        assert_eq!(c.pending_by_band().high, 0);
     }
 
     #[test]

@@ -88,6 +88,7 @@ impl EventLoopCore {
                     queue_emptied: false,
                     runnable_at: t.runnable_at,
                     order: t.order,
+                    effective_priority: None,
                 })
             }
             Candidate::Queue(head) => {
@@ -100,6 +101,7 @@ impl EventLoopCore {
                     queue_emptied: emptied,
                     runnable_at: t.runnable_at,
                     order: t.order,
+                    effective_priority: Some(head.level),
                 })
             }
         }

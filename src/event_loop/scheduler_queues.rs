@@ -14,6 +14,8 @@
 //!   that has a live task, and nothing else. A priority change moves that one key between levels;
 //!   tasks never move. Picking a level's oldest queue is `BTreeSet::first` (O(log Q)).
 //! - A queue with live tasks is never freed (`remove` refuses), so every live task's queue exists.
+//! - `level_live[e]` is the number of live tasks in queues of effective priority `e` (kept as
+//!   tasks come and go and queues change priority; read for the per-band pending counts).
 
 use std::collections::{BTreeSet, VecDeque};
 
@@ -81,6 +83,7 @@ pub(crate) struct SchedulerQueues {
     queues: GenSlab<Queue>,
     tasks: GenSlab<TaskLoc>,
     index: [BTreeSet<(u64, u64)>; LEVELS],
+    level_live: [usize; LEVELS],
 }
 
 impl SchedulerQueues {
@@ -119,6 +122,11 @@ impl SchedulerQueues {
         self.tasks.len()
     }
 
+    /// Number of live tasks in queues of each effective priority (0…5).
+    pub(crate) fn live_by_level(&self) -> [usize; LEVELS] {
+        self.level_live
+    }
+
     /// Change the queue's priority, moving its index key to the new level (O(log Q)). False for a
     /// stale handle.
     pub(crate) fn set_priority(&mut self, queue: QueueId, priority: Priority) -> bool {
@@ -128,11 +136,13 @@ impl SchedulerQueues {
         let old = q.level();
         q.priority = priority;
         let new = q.level();
-        if old != new
-            && let Some(head) = q.entries.front()
-        {
-            self.index[usize::from(old)].remove(&(head.order, queue.0));
-            self.index[usize::from(new)].insert((head.order, queue.0));
+        if old != new {
+            self.level_live[usize::from(old)] -= q.live;
+            self.level_live[usize::from(new)] += q.live;
+            if let Some(head) = q.entries.front() {
+                self.index[usize::from(old)].remove(&(head.order, queue.0));
+                self.index[usize::from(new)].insert((head.order, queue.0));
+            }
         }
         true
     }
@@ -163,6 +173,7 @@ impl SchedulerQueues {
             key,
         });
         q.live += 1;
+        self.level_live[usize::from(q.level())] += 1;
         if q.live == 1 {
             // The queue held nothing (front-is-live invariant), so this task is its head.
             self.index[usize::from(q.level())].insert((order, queue.0));
@@ -180,6 +191,7 @@ impl SchedulerQueues {
         };
         q.live -= 1;
         let level = usize::from(q.level());
+        self.level_live[level] -= 1;
         if q.entries.front().is_some_and(|f| f.key == key.0) {
             self.index[level].remove(&(loc.order, loc.queue));
             Self::settle(q, &self.tasks);
@@ -223,6 +235,7 @@ impl SchedulerQueues {
         self.index[level].remove(&(head.order, queue.0));
         self.tasks.remove(head.key);
         q.live -= 1;
+        self.level_live[level] -= 1;
         Self::settle(q, &self.tasks);
         if let Some(next) = q.entries.front() {
             self.index[level].insert((next.order, queue.0));
@@ -287,6 +300,13 @@ impl SchedulerQueues {
             self.tasks.len(),
             "every live task is in an indexed queue"
         );
+        let mut by_level = [0; LEVELS];
+        for (level, set) in self.index.iter().enumerate() {
+            for &(_, queue) in set {
+                by_level[level] += self.queues.get(queue).map_or(0, |q| q.live);
+            }
+        }
+        assert_eq!(by_level, self.level_live, "live tasks by level");
     }
 }
 

@@ -21,7 +21,8 @@ use boa_engine::{Context, JsError, JsNativeError, JsObject, JsResult, JsValue};
 
 use crate::engine::continuation::ContinuationState;
 use crate::event_loop::slab::GenSlab;
-use crate::event_loop::{EventLoopCore, HostSource, LoopTime, TaskId, TimerKey};
+use crate::event_loop::{EventLoopCore, HostSource, LoopTime, Selected, TaskId, TimerKey};
+use crate::runtime::trace::{Posted, Tracer, call_site, function_name, source_kind};
 
 /// A task's steps: Rust code that may call into JS.
 pub type TaskSteps = Box<dyn FnOnce(&mut Context) -> JsResult<()>>;
@@ -86,6 +87,9 @@ pub struct Host {
     idle_deadline: Cell<Option<LoopTime>>,
     /// The file name used when reporting errors of code without a path (timer strings, eval).
     script_name: RefCell<String>,
+    /// `--trace` / `--log-tasks` (see `trace.rs`); `tracing` says whether it is on.
+    tracer: RefCell<Option<Tracer>>,
+    tracing: Cell<bool>,
 }
 
 impl std::fmt::Debug for Host {
@@ -111,6 +115,8 @@ impl Host {
             had_error: Cell::new(false),
             idle_deadline: Cell::new(None),
             script_name: RefCell::new(String::from("<eval>")),
+            tracer: RefCell::new(None),
+            tracing: Cell::new(false),
         })
     }
 
@@ -137,20 +143,38 @@ impl Host {
 
     /// Queue a task on an HTML task source (band 2 of the policy), runnable now.
     pub fn queue_task(&self, source: HostSource, steps: TaskSteps) {
+        self.queue_task_posted(source, steps, None);
+    }
+
+    /// [`Self::queue_task`], with what the trace says about it (see [`Self::trace_post`]).
+    pub fn queue_task_posted(&self, source: HostSource, steps: TaskSteps, posted: Option<Posted>) {
         let id = self
             .tasks
             .borrow_mut()
             .insert(TaskRecord::Run { source, steps });
+        self.trace_attach(TaskId(id), posted, source_kind(source));
         self.core.borrow_mut().queue_task(source, TaskId(id));
     }
 
     /// Set a timer that, at `due`, queues `steps` as a task of `source` (runnable at `due`).
     pub fn set_timer_task(&self, due: LoopTime, source: HostSource, steps: TaskSteps) -> HostTimer {
+        self.set_timer_task_posted(due, source, steps, None)
+    }
+
+    /// [`Self::set_timer_task`], with what the trace says about it.
+    pub fn set_timer_task_posted(
+        &self,
+        due: LoopTime,
+        source: HostSource,
+        steps: TaskSteps,
+        posted: Option<Posted>,
+    ) -> HostTimer {
         let id = TaskId(
             self.tasks
                 .borrow_mut()
                 .insert(TaskRecord::TimerTask { source, steps }),
         );
+        self.trace_attach(id, posted, source_kind(source));
         let key = self.core.borrow_mut().set_timer(due, id);
         HostTimer { key, task: id }
     }
@@ -171,6 +195,7 @@ impl Host {
     pub fn cancel_timer(&self, timer: HostTimer) {
         if self.core.borrow_mut().cancel_timer(timer.key) {
             self.tasks.borrow_mut().remove(timer.task.0);
+            self.trace_forget(timer.task);
         }
     }
 
@@ -189,6 +214,11 @@ impl Host {
                         .tasks
                         .borrow_mut()
                         .insert(TaskRecord::Run { source, steps });
+                    if self.tracing.get()
+                        && let Some(tracer) = self.tracer.borrow_mut().as_mut()
+                    {
+                        tracer.moved(slot, id);
+                    }
                     self.core
                         .borrow_mut()
                         .queue_task_at(source, TaskId(id), ripe.due, ripe.order);
@@ -223,6 +253,103 @@ impl Host {
     /// Forget a task record whose task was removed from the core (e.g. aborted).
     pub fn forget_task(&self, id: TaskId) {
         self.tasks.borrow_mut().remove(id.0);
+        self.trace_forget(id);
+    }
+
+    // ---- tracing (`--trace`, `--log-tasks`; see `trace.rs`) ----
+
+    /// Trace this event loop.
+    pub fn install_tracer(&self, tracer: Tracer) {
+        *self.tracer.borrow_mut() = Some(tracer);
+        self.tracing.set(true);
+    }
+
+    /// Whether tracing is on.
+    #[must_use]
+    pub fn tracing(&self) -> bool {
+        self.tracing.get()
+    }
+
+    /// A task of `kind` with `callback` is being posted now, by the script at the top of the
+    /// stack: what the trace will say about it (and a flow from the running task). `None`, at
+    /// the cost of one branch, when tracing is off.
+    pub fn trace_post(
+        &self,
+        context: &Context,
+        kind: &'static str,
+        callback: Option<&JsObject>,
+    ) -> Option<Posted> {
+        if !self.tracing.get() {
+            return None;
+        }
+        let callback = callback.and_then(function_name);
+        let site = call_site(context);
+        let now = self.now();
+        let mut tracer = self.tracer.borrow_mut();
+        Some(tracer.as_mut()?.post(now, kind, callback, site))
+    }
+
+    /// `task` is what `posted` describes (or, without it, a task of `kind`).
+    pub fn trace_attach(&self, task: TaskId, posted: Option<Posted>, kind: &'static str) {
+        if !self.tracing.get() {
+            return;
+        }
+        let now = self.now();
+        if let Some(tracer) = self.tracer.borrow_mut().as_mut() {
+            let posted = posted.unwrap_or_else(|| tracer.post(now, kind, None, None));
+            tracer.attach(task.0, posted);
+        }
+    }
+
+    fn trace_forget(&self, task: TaskId) {
+        if self.tracing.get()
+            && let Some(tracer) = self.tracer.borrow_mut().as_mut()
+        {
+            tracer.forget(task.0);
+        }
+    }
+
+    /// An instant event (`args` is only made when tracing).
+    pub fn trace_instant(&self, name: &str, args: impl FnOnce() -> serde_json::Value) {
+        if !self.tracing.get() {
+            return;
+        }
+        let now = self.now();
+        if let Some(tracer) = self.tracer.borrow_mut().as_mut() {
+            tracer.instant(now, name, args());
+        }
+    }
+
+    /// A task starts (`None`: the script itself).
+    pub fn trace_begin(&self, task: Option<TaskId>, selected: Option<&Selected>, idle: bool) {
+        if !self.tracing.get() {
+            return;
+        }
+        let now = self.now();
+        if let Some(tracer) = self.tracer.borrow_mut().as_mut() {
+            let script = self.script_name.borrow();
+            tracer.begin(now, task.map(|t| t.0), selected, idle, &script);
+        }
+    }
+
+    /// The running task and its microtask checkpoint ended.
+    pub fn trace_end(&self) {
+        if !self.tracing.get() {
+            return;
+        }
+        let now = self.now();
+        let counts = self.core.borrow().pending_by_band();
+        if let Some(tracer) = self.tracer.borrow_mut().as_mut() {
+            tracer.end(now, counts);
+        }
+    }
+
+    /// Close the trace file.
+    pub fn finish_trace(&self) -> Result<(), String> {
+        match self.tracer.borrow_mut().as_mut() {
+            Some(tracer) => tracer.finish(),
+            None => Ok(()),
+        }
     }
 
     // ---- microtasks ----

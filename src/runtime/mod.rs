@@ -4,6 +4,7 @@
 pub mod host;
 pub mod microtasks;
 mod module_loader;
+pub mod trace;
 
 use std::cell::RefCell;
 use std::future::Future;
@@ -50,6 +51,8 @@ pub struct RuntimeOptions {
     pub fetch_root: Option<crate::web::fetch::FetchRoot>,
     /// Write all console output to stderr (the conformance runner keeps stdout for results).
     pub console_to_stderr: bool,
+    /// `--trace FILE` and `--log-tasks`.
+    pub trace: trace::TraceOptions,
 }
 
 /// How a run of the event loop ended.
@@ -104,6 +107,9 @@ impl Runtime {
                 .map(|d| u64::try_from(d.as_nanos()).unwrap_or(u64::MAX)),
         );
         let host = Host::new(core);
+        if options.trace.enabled() {
+            host.install_tracer(trace::Tracer::new(&options.trace)?);
+        }
         let mut context = ContextBuilder::new()
             .host_hooks(Rc::new(
                 TaskhostHooks::new(host.clone())
@@ -157,11 +163,18 @@ impl Runtime {
     /// a microtask checkpoint.
     pub fn run_script(&mut self, source: &str, name: &str) {
         self.host.set_script_name(name);
+        self.host.trace_begin(None, None, false);
         let result = evaluate_classic_script(source, name, &mut self.context);
         if let Err(error) = result {
             report_exception(&self.host, &error, &mut self.context);
         }
         perform_microtask_checkpoint(&self.host, &mut self.context);
+        self.host.trace_end();
+    }
+
+    /// Close the trace (`--trace`), if any; the error writing it, if one happened.
+    pub fn finish_trace(&self) -> Result<(), String> {
+        self.host.finish_trace()
     }
 
     /// Run classic scripts back to back as one task (each one's exception is reported and the
@@ -204,6 +217,7 @@ impl Runtime {
                 return None;
             }
         };
+        self.host.trace_begin(None, None, false);
         let promise = module.load_link_evaluate(&mut self.context);
         let on_rejected = NativeFunction::from_fn_ptr(|_, args, context| {
             let host = Host::from_context(context)?;
@@ -216,6 +230,7 @@ impl Runtime {
             report_exception(&self.host, &error, &mut self.context);
         }
         perform_microtask_checkpoint(&self.host, &mut self.context);
+        self.host.trace_end();
         Some(promise)
     }
 
@@ -305,21 +320,25 @@ impl Runtime {
                 Next::Run(selected) => {
                     if let Some((_source, steps)) = host.take_task(selected.task) {
                         let mut context = cell.borrow_mut();
+                        host.trace_begin(Some(selected.task), Some(&selected), false);
                         if let Err(error) = steps(&mut context) {
                             report_exception(&host, &error, &mut context);
                         }
                         perform_microtask_checkpoint(&host, &mut context);
+                        host.trace_end();
                     }
                 }
                 Next::Idle { task, deadline, .. } => {
                     if let Some((_source, steps)) = host.take_task(task) {
                         let mut context = cell.borrow_mut();
+                        host.trace_begin(Some(task), None, true);
                         host.set_idle_deadline(Some(deadline));
                         if let Err(error) = steps(&mut context) {
                             report_exception(&host, &error, &mut context);
                         }
                         host.set_idle_deadline(None);
                         perform_microtask_checkpoint(&host, &mut context);
+                        host.trace_end();
                     }
                 }
                 Next::Wait(due) => {

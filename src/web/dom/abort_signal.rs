@@ -453,6 +453,16 @@ pub fn signal_abort(
             to_abort.push(dependent);
         }
     }
+    if let Ok(host) = Host::from_context(context) {
+        host.trace_instant("abort", || {
+            let mut reason = reason.display().to_string();
+            if reason.len() > 80 {
+                reason.truncate(reason.floor_char_boundary(77));
+                reason.push_str("...");
+            }
+            serde_json::json!({"reason": reason, "dependents": to_abort.len()})
+        });
+    }
     // 5. Run the abort steps for signal.
     run_abort_steps(signal, context);
     // 6. For each dependentSignal of dependentSignalsToAbort, run the abort steps for it.

@@ -285,7 +285,8 @@ fn fetch(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsVal
         let body = file_for(&fetch_root.root, &path).and_then(|file| std::fs::read(file).ok());
         (path, body)
     });
-    host.queue_task(
+    let posted = host.trace_post(context, "fetch response", None);
+    host.queue_task_posted(
         HostSource::Other,
         Box::new(move |context| {
             if pending.settled.replace(true) {
@@ -318,6 +319,7 @@ fn fetch(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsVal
             };
             outcome.map(drop)
         }),
+        posted,
     );
     // 13. Return p.
     Ok(promise.into())

@@ -144,6 +144,8 @@ fn request_idle_callback(
     // 4. Push callback to the end of window's list of idle request callbacks, associated with
     //    handle. (Band 4 of the loop: run in an idle period.)
     let task = host.insert_task(Box::new(move |context| run_idle_task(handle, context)));
+    let posted = host.trace_post(context, "requestIdleCallback", Some(&callback));
+    host.trace_attach(task, posted, "idle callback");
     let idle = host.core().queue_idle(task);
     // 5. Return handle and then continue running this algorithm asynchronously.
     // 6. If the timeout property is present in options and has a positive value: wait for

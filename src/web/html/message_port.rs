@@ -146,9 +146,11 @@ fn enqueue(target: &Gc<PortState>, message: Gc<Serialized>, context: &mut Contex
     let host = Host::from_context(context)?;
     let port = target.clone();
     let epoch = target.epoch.get();
-    host.queue_task(
+    let posted = host.trace_post(context, "message", None);
+    host.queue_task_posted(
         HostSource::PostedMessage,
         Box::new(move |context| deliver(&port, epoch, message, context)),
+        posted,
     );
     Ok(())
 }

@@ -108,6 +108,17 @@ fn timer_initialization_steps(
     // 10. Increment nesting level by one.
     // 11. Set task's timer nesting level to nesting level.
     nesting_level += 1;
+    // (The trace: what this timer is, and where it was set.)
+    let kind = if repeat { "setInterval" } else { "setTimeout" };
+    let callback = match &handler {
+        Handler::Function(f) => Some(f.clone()),
+        Handler::Source(_) => None,
+    };
+    let posted = host.trace_post(context, kind, callback.as_ref());
+    host.trace_instant(kind, || {
+        serde_json::json!({"id": id, "timeout_ms": timeout, "nesting_level": nesting_level,
+            "again": previous_id.is_some()})
+    });
     // 9. Let task be a task that runs the following substeps: (see `run_timer_task`).
     let task = Box::new(move |context: &mut Context| {
         run_timer_task(
@@ -128,7 +139,7 @@ fn timer_initialization_steps(
     let due = host
         .now()
         .saturating_add_millis(u64::from(timeout.unsigned_abs()));
-    let timer = host.set_timer_task(due, HostSource::Timer, task);
+    let timer = host.set_timer_task_posted(due, HostSource::Timer, task, posted);
     // 14. Set global's map of setTimeout and setInterval IDs[id] to uniqueHandle.
     if let Some(old) = timers
         .map
@@ -242,6 +253,11 @@ fn clear_timer(args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
     };
     let timers = Timers::from_context(context)?;
     let removed = timers.map.borrow_mut().remove(&id);
+    let host = Host::from_context(context)?;
+    host.trace_instant(
+        "clearTimeout",
+        || serde_json::json!({"id": id, "cleared": removed.is_some()}),
+    );
     if let Some(removed) = removed {
         // Not required by HTML (the queued task would find its id gone), but it lets the loop
         // end as soon as no timer is left.

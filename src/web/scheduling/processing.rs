@@ -23,6 +23,7 @@ use boa_gc::{Finalize, Gc, GcErased, GcRefCell, Trace};
 use crate::engine::continuation::ContinuationState;
 use crate::event_loop::{LoopTime, QueueId, SchedulerTaskKey, TaskId};
 use crate::runtime::host::{Host, HostTimer};
+use crate::runtime::trace::Posted;
 use crate::web::dom::abort_signal::{
     AbortAlgorithm, AbortSignalState, AlgorithmId, add_abort_algorithm, remove_abort_algorithm,
 };
@@ -312,7 +313,7 @@ fn task_complete_steps(completion: &Completion, host: &Host) {
 fn schedule_task(
     host: &Host,
     completion: Completion,
-    ripe: Option<(LoopTime, u64)>,
+    (ripe, posted): (Option<(LoopTime, u64)>, Option<Posted>),
     steps: impl FnOnce(&mut Context) -> JsResult<()> + 'static,
 ) {
     let queue = match &completion {
@@ -338,6 +339,7 @@ fn schedule_task(
         }
         result
     }));
+    host.trace_attach(id, posted, "scheduler task");
     let key = match ripe {
         None => host.core().scheduler_enqueue(queue, id),
         Some((due, timer_order)) => host
@@ -467,6 +469,7 @@ pub fn schedule_post_task(
             .call(&JsValue::undefined(), &[state.reason()], context)?;
         return Ok(result);
     }
+    let posted = host.trace_post(context, "postTask", Some(&callback));
     // 4. Let state be a new scheduling state.
     // 5. Set state's abort source to signal.
     // 6. If options["priority"] exists, then set state's priority source to the result of
@@ -519,7 +522,7 @@ pub fn schedule_post_task(
         // 11.2. Schedule a task to invoke an algorithm for scheduler given handle and these steps:
         let resolve = resolvers.resolve.clone();
         let reject = resolvers.reject.clone();
-        schedule_task(host, completion, ripe, move |context| {
+        schedule_task(host, completion, (ripe, posted), move |context| {
             let host = Host::from_context(context)?;
             // 11.2.1. Let eventLoop be scheduler's relevant agent's event loop.
             // 11.2.2. Set the current scheduling state for scheduler to state.
@@ -601,6 +604,7 @@ pub fn schedule_yield_continuation(
         Some(state) => state.priority_source.clone(),
         None => fixed_priority_unabortable_signal(TaskPriority::UserVisible, context)?.1,
     };
+    let abort_source_present = abort_source.is_some();
     // 7. Let handle be the result of creating a task handle given result and abortSource.
     // 8. If abortSource is not null, then add handle's abort steps to abortSource.
     let handle = abort_source
@@ -618,7 +622,15 @@ pub fn schedule_yield_continuation(
     // 10. Schedule a task to invoke an algorithm for scheduler given handle and the following
     //     steps: 1. Resolve result.
     let resolve = resolvers.resolve;
-    schedule_task(&host, completion, None, move |context| {
+    let posted = host.trace_post(context, "yield continuation", None);
+    host.trace_instant("yield", || {
+        serde_json::json!({
+            "priority": priority_source.priority().as_str(),
+            "signal": priority_source.id(),
+            "abortable": abort_source_present,
+        })
+    });
+    schedule_task(&host, completion, (None, posted), move |context| {
         resolve
             .call(&JsValue::undefined(), &[JsValue::undefined()], context)
             .map(drop)

@@ -64,6 +64,12 @@ fn set_priority(this: &JsValue, args: &[JsValue], context: &mut Context) -> JsRe
         "Failed to execute 'setPriority' on 'TaskController'",
         context,
     )?;
+    if let Ok(host) = crate::runtime::host::Host::from_context(context) {
+        host.trace_instant("setPriority", || {
+            serde_json::json!({"signal": signal.id(), "from": signal.priority().as_str(),
+                "to": priority.as_str()})
+        });
+    }
     signal_priority_change(&signal, priority, context)?;
     Ok(JsValue::undefined())
 }

@@ -420,8 +420,12 @@ pub fn signal_priority_change(
             .iter()
             .flat_map(|e| e.queues.into_iter().flatten())
             .collect();
+        let host = Host::from_context(context)?;
+        host.trace_instant("prioritychange", || {
+            serde_json::json!({"signal": signal.id(), "from": previous.as_str(),
+                "to": priority.as_str(), "queues_moved": queues.len()})
+        });
         if !queues.is_empty() {
-            let host = Host::from_context(context)?;
             let mut core = host.core();
             for queue in queues {
                 core.set_queue_priority(queue, priority.core());

@@ -1,0 +1,378 @@
+//! Seeing the event loop: `--trace FILE` (Chrome trace-event JSON, for Perfetto or
+//! chrome://tracing) and `--log-tasks` (a line per task on stderr).
+//!
+//! What is recorded:
+//! - a complete event ("X") per task, from its start to the end of the microtask checkpoint that
+//!   follows it, named after its task source and callback, with the scheduler priority, effective
+//!   priority, continuation flag, enqueue order, queueing delay, band and where it was posted;
+//! - flow events ("s"/"f") from the task that posted a task, continuation or timer to the task
+//!   that ran it;
+//! - instant events ("i") for `setPriority` (every priority change), `abort`, timers set and
+//!   cleared, and `yield()`;
+//! - a counter ("C") of pending tasks per band after every task;
+//! - process and thread names, so Perfetto shows "taskhost event loop".
+//!
+//! Timestamps are the event loop's clock in µs (virtual under `--virtual-time`). The trace is a
+//! JSON array written as it goes; the format allows the closing `]` to be missing, so a run cut
+//! short still opens.
+//!
+//! Invariant: tracing only observes — it reads the clock and the core's counters and never
+//! changes what runs or when. When it is off, every hook is one branch on a flag; a label is only
+//! made when tracing is on (its closure is not called otherwise).
+
+use std::collections::HashMap;
+use std::fmt::Write as _;
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::path::PathBuf;
+
+use boa_engine::builtins::function::OrdinaryFunction;
+use boa_engine::{Context, JsObject};
+use serde_json::{Value, json};
+
+use crate::event_loop::{Band, HostSource, LoopTime, PendingByBand, Selected};
+
+/// What the trace says about a task, made when it is posted.
+#[derive(Debug, Clone)]
+pub struct Posted {
+    /// The task's kind: "postTask", "yield continuation", "setTimeout", "message", …
+    pub kind: &'static str,
+    /// The callback's function name, if it has one.
+    pub callback: Option<String>,
+    /// Where it was posted (`file:line:col` of the innermost script frame).
+    pub site: Option<String>,
+    /// The flow from the posting task, if a task was running.
+    flow: Option<u64>,
+    /// When it was posted.
+    at: LoopTime,
+}
+
+/// Which outputs are on.
+#[derive(Debug, Clone, Default)]
+pub struct TraceOptions {
+    /// Write Chrome trace-event JSON here.
+    pub file: Option<PathBuf>,
+    /// Print a line per task on stderr.
+    pub log_tasks: bool,
+}
+
+impl TraceOptions {
+    /// Whether anything is traced.
+    #[must_use]
+    pub fn enabled(&self) -> bool {
+        self.file.is_some() || self.log_tasks
+    }
+}
+
+/// A task being run (between `begin` and `end`).
+struct Running {
+    start: LoopTime,
+    name: String,
+    args: Value,
+}
+
+/// The tracer of one event loop.
+pub struct Tracer {
+    out: Option<BufWriter<File>>,
+    path: Option<PathBuf>,
+    wrote_event: bool,
+    log_tasks: bool,
+    /// Tasks posted and not yet run, by task id.
+    posted: HashMap<u64, Posted>,
+    next_flow: u64,
+    running: Option<Running>,
+    last_counts: Option<PendingByBand>,
+    error: Option<String>,
+}
+
+const PID: u32 = 1;
+const TID: u32 = 1;
+
+fn micros(t: LoopTime) -> f64 {
+    t.as_nanos() as f64 / 1000.0
+}
+
+fn band_name(band: Band) -> &'static str {
+    match band {
+        Band::High => "high",
+        Band::Normal => "normal",
+        Band::Low => "low",
+        Band::Idle => "idle",
+    }
+}
+
+fn priority_name(effective: u8) -> &'static str {
+    match effective / 2 {
+        0 => "background",
+        1 => "user-visible",
+        _ => "user-blocking",
+    }
+}
+
+/// The kind of an unlabelled host task, by its source.
+#[must_use]
+pub fn source_kind(source: HostSource) -> &'static str {
+    match source {
+        HostSource::Timer => "timer",
+        HostSource::PostedMessage => "message",
+        HostSource::IdleTimeout => "idle callback (timeout)",
+        HostSource::Other => "host task",
+    }
+}
+
+impl Tracer {
+    /// A tracer writing to `options.file` (created now) and/or logging tasks.
+    pub fn new(options: &TraceOptions) -> anyhow::Result<Self> {
+        let out = match &options.file {
+            Some(path) => Some(BufWriter::new(File::create(path).map_err(|e| {
+                anyhow::anyhow!("cannot write the trace {}: {e}", path.display())
+            })?)),
+            None => None,
+        };
+        let mut tracer = Self {
+            out,
+            path: options.file.clone(),
+            wrote_event: false,
+            log_tasks: options.log_tasks,
+            posted: HashMap::new(),
+            next_flow: 1,
+            running: None,
+            last_counts: None,
+            error: None,
+        };
+        tracer.emit(
+            &json!({"name": "process_name", "ph": "M", "pid": PID, "tid": TID,
+            "args": {"name": "taskhost"}}),
+        );
+        tracer.emit(
+            &json!({"name": "thread_name", "ph": "M", "pid": PID, "tid": TID,
+            "args": {"name": "taskhost event loop"}}),
+        );
+        Ok(tracer)
+    }
+
+    fn emit(&mut self, event: &Value) {
+        let Some(out) = self.out.as_mut() else {
+            return;
+        };
+        let prefix = if self.wrote_event { ",\n" } else { "[\n" };
+        let result = out
+            .write_all(prefix.as_bytes())
+            .and_then(|()| serde_json::to_writer(&mut *out, event).map_err(std::io::Error::from));
+        self.wrote_event = true;
+        if let Err(e) = result {
+            self.error.get_or_insert_with(|| e.to_string());
+            self.out = None;
+        }
+    }
+
+    /// A task is posted now: a flow starts if a task is running.
+    pub fn post(
+        &mut self,
+        now: LoopTime,
+        kind: &'static str,
+        callback: Option<String>,
+        site: Option<String>,
+    ) -> Posted {
+        let flow = self.running.as_ref().map(|_| {
+            let id = self.next_flow;
+            self.next_flow += 1;
+            id
+        });
+        if let Some(id) = flow {
+            self.emit(&json!({"name": "posts", "cat": "flow", "ph": "s", "id": id,
+                "ts": micros(now), "pid": PID, "tid": TID}));
+        }
+        Posted {
+            kind,
+            callback,
+            site,
+            flow,
+            at: now,
+        }
+    }
+
+    /// `task` (a task id of the host) stands for what `posted` describes.
+    pub fn attach(&mut self, task: u64, posted: Posted) {
+        self.posted.insert(task, posted);
+    }
+
+    /// The task was re-registered under another id (a timer that came due).
+    pub fn moved(&mut self, from: u64, to: u64) {
+        if let Some(posted) = self.posted.remove(&from) {
+            self.posted.insert(to, posted);
+        }
+    }
+
+    /// The task will not run (cancelled, aborted).
+    pub fn forget(&mut self, task: u64) {
+        self.posted.remove(&task);
+    }
+
+    /// A task starts: the selected one, an idle callback, or (`task` `None`) the script itself,
+    /// named `script`.
+    pub fn begin(
+        &mut self,
+        now: LoopTime,
+        task: Option<u64>,
+        selected: Option<&Selected>,
+        idle: bool,
+        script: &str,
+    ) {
+        let posted = task.and_then(|t| self.posted.remove(&t));
+        let kind = posted.as_ref().map_or_else(
+            || match (task, selected.and_then(|s| s.source), idle) {
+                (None, ..) => "script",
+                (_, _, true) => "idle callback",
+                (_, Some(source), _) => source_kind(source),
+                (_, None, _) => "scheduler task",
+            },
+            |p| p.kind,
+        );
+        let mut name = kind.to_owned();
+        if let Some(callback) = posted.as_ref().and_then(|p| p.callback.as_deref()) {
+            let _ = write!(name, " {callback}");
+        }
+        if task.is_none() {
+            let _ = write!(name, " {script}");
+        }
+        let band = if idle {
+            Band::Idle
+        } else {
+            selected.map_or(Band::Normal, |s| s.band)
+        };
+        let runnable = selected.map_or(now, |s| s.runnable_at);
+        let delay_us = micros(now) - micros(runnable).min(micros(now));
+        let mut args = json!({
+            "source": kind,
+            "band": band_name(band),
+            "queueing_delay_us": delay_us,
+        });
+        if let Some(s) = selected {
+            args["enqueue_order"] = json!(s.order);
+            if let Some(e) = s.effective_priority {
+                args["priority"] = json!(priority_name(e));
+                args["effective_priority"] = json!(e);
+                args["continuation"] = json!(e % 2 == 1);
+            }
+        }
+        if let Some(site) = posted.as_ref().and_then(|p| p.site.as_deref()) {
+            args["posted_at"] = json!(site);
+        }
+        if let Some(p) = &posted {
+            args["posted_at_us"] = json!(micros(p.at));
+        }
+        if let Some(id) = posted.as_ref().and_then(|p| p.flow) {
+            self.emit(
+                &json!({"name": "posts", "cat": "flow", "ph": "f", "bp": "e", "id": id,
+                "ts": micros(now), "pid": PID, "tid": TID}),
+            );
+        }
+        if self.log_tasks {
+            let mut log = String::new();
+            let _ = write!(
+                log,
+                "{:>10.3} ms  {:<6}  {:<22}",
+                micros(now) / 1000.0,
+                band_name(band),
+                kind
+            );
+            match selected.and_then(|s| s.effective_priority) {
+                Some(e) => {
+                    let _ = write!(log, "  {:<13}", priority_name(e));
+                }
+                None => {
+                    let _ = write!(log, "  {:<13}", "-");
+                }
+            }
+            let _ = write!(log, "  waited {:>8.3} ms", delay_us / 1000.0);
+            if let Some(callback) = posted.as_ref().and_then(|p| p.callback.as_deref()) {
+                let _ = write!(log, "  {callback}");
+            }
+            if let Some(site) = posted.as_ref().and_then(|p| p.site.as_deref()) {
+                let _ = write!(log, " ({site})");
+            }
+            // Before the task runs, so that what it prints follows its line.
+            let _ = std::io::stdout().flush();
+            eprintln!("{log}");
+        }
+        self.running = Some(Running {
+            start: now,
+            name,
+            args,
+        });
+    }
+
+    /// The running task (and its microtask checkpoint) ended; `counts` are the pending tasks now.
+    pub fn end(&mut self, now: LoopTime, counts: PendingByBand) {
+        let Some(running) = self.running.take() else {
+            return;
+        };
+        let dur = micros(now) - micros(running.start);
+        self.emit(&json!({"name": running.name, "cat": "task", "ph": "X",
+            "ts": micros(running.start), "dur": dur, "pid": PID, "tid": TID,
+            "args": running.args}));
+        if self.last_counts != Some(counts) {
+            self.emit(
+                &json!({"name": "pending tasks", "ph": "C", "ts": micros(now),
+                "pid": PID, "tid": TID, "args": {"high": counts.high, "normal": counts.normal,
+                "low": counts.low, "idle": counts.idle, "timers": counts.timers}}),
+            );
+            self.last_counts = Some(counts);
+        }
+    }
+
+    /// An instant event on the event loop's thread.
+    pub fn instant(&mut self, now: LoopTime, name: &str, args: Value) {
+        if self.out.is_none() {
+            return;
+        }
+        self.emit(
+            &json!({"name": name, "cat": "scheduling", "ph": "i", "s": "t",
+            "ts": micros(now), "pid": PID, "tid": TID, "args": args}),
+        );
+    }
+
+    /// Close the JSON array and flush; the first write error, if any.
+    pub fn finish(&mut self) -> Result<(), String> {
+        if let Some(out) = self.out.as_mut() {
+            let closing: &[u8] = if self.wrote_event { b"\n]\n" } else { b"[]\n" };
+            if let Err(e) = out.write_all(closing).and_then(|()| out.flush()) {
+                self.error.get_or_insert_with(|| e.to_string());
+            }
+            self.out = None;
+        }
+        match (self.error.take(), &self.path) {
+            (Some(e), Some(path)) => Err(format!("writing the trace {}: {e}", path.display())),
+            (Some(e), None) => Err(e),
+            (None, _) => Ok(()),
+        }
+    }
+}
+
+/// The innermost script frame's position, `file:line:col` (the call site of the API that posts
+/// a task).
+#[must_use]
+pub fn call_site(context: &Context) -> Option<String> {
+    let frame = context.stack_trace().next()?;
+    let location = frame.position();
+    let position = location.position?;
+    Some(format!(
+        "{}:{}:{}",
+        location.path,
+        position.line_number(),
+        position.column_number()
+    ))
+}
+
+/// A function's name without running script (no getter can observe it): the name of its code.
+#[must_use]
+pub fn function_name(callback: &JsObject) -> Option<String> {
+    let function = callback.downcast_ref::<OrdinaryFunction>()?;
+    let name = function.codeblock().name().to_std_string_escaped();
+    Some(if name.is_empty() {
+        "(anonymous)".to_owned()
+    } else {
+        name
+    })
+}
