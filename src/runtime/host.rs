@@ -147,7 +147,12 @@ impl Host {
     }
 
     /// [`Self::queue_task`], with what the trace says about it (see [`Self::trace_post`]).
-    pub fn queue_task_posted(&self, source: HostSource, steps: TaskSteps, posted: Option<Posted>) {
+    pub fn queue_task_posted(
+        &self,
+        source: HostSource,
+        steps: TaskSteps,
+        posted: Option<Box<Posted>>,
+    ) {
         let id = self
             .tasks
             .borrow_mut()
@@ -167,7 +172,7 @@ impl Host {
         due: LoopTime,
         source: HostSource,
         steps: TaskSteps,
-        posted: Option<Posted>,
+        posted: Option<Box<Posted>>,
     ) -> HostTimer {
         let id = TaskId(
             self.tasks
@@ -273,34 +278,53 @@ impl Host {
     /// A task of `kind` with `callback` is being posted now, by the script at the top of the
     /// stack: what the trace will say about it (and a flow from the running task). `None`, at
     /// the cost of one branch, when tracing is off.
+    #[inline]
     pub fn trace_post(
         &self,
         context: &Context,
         kind: &'static str,
         callback: Option<&JsObject>,
-    ) -> Option<Posted> {
+    ) -> Option<Box<Posted>> {
         if !self.tracing.get() {
             return None;
         }
+        self.trace_post_on(context, kind, callback)
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn trace_post_on(
+        &self,
+        context: &Context,
+        kind: &'static str,
+        callback: Option<&JsObject>,
+    ) -> Option<Box<Posted>> {
         let callback = callback.and_then(function_name);
         let site = call_site(context);
         let now = self.now();
         let mut tracer = self.tracer.borrow_mut();
-        Some(tracer.as_mut()?.post(now, kind, callback, site))
+        Some(Box::new(tracer.as_mut()?.post(now, kind, callback, site)))
     }
 
     /// `task` is what `posted` describes (or, without it, a task of `kind`).
-    pub fn trace_attach(&self, task: TaskId, posted: Option<Posted>, kind: &'static str) {
-        if !self.tracing.get() {
-            return;
+    #[inline]
+    pub fn trace_attach(&self, task: TaskId, posted: Option<Box<Posted>>, kind: &'static str) {
+        if self.tracing.get() {
+            self.trace_attach_on(task, posted, kind);
         }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn trace_attach_on(&self, task: TaskId, posted: Option<Box<Posted>>, kind: &'static str) {
         let now = self.now();
         if let Some(tracer) = self.tracer.borrow_mut().as_mut() {
-            let posted = posted.unwrap_or_else(|| tracer.post(now, kind, None, None));
+            let posted = posted.map_or_else(|| tracer.post(now, kind, None, None), |p| *p);
             tracer.attach(task.0, posted);
         }
     }
 
+    #[inline]
     fn trace_forget(&self, task: TaskId) {
         if self.tracing.get()
             && let Some(tracer) = self.tracer.borrow_mut().as_mut()
@@ -310,6 +334,7 @@ impl Host {
     }
 
     /// An instant event (`args` is only made when tracing).
+    #[inline]
     pub fn trace_instant(&self, name: &str, args: impl FnOnce() -> serde_json::Value) {
         if !self.tracing.get() {
             return;
@@ -321,10 +346,16 @@ impl Host {
     }
 
     /// A task starts (`None`: the script itself).
+    #[inline]
     pub fn trace_begin(&self, task: Option<TaskId>, selected: Option<&Selected>, idle: bool) {
-        if !self.tracing.get() {
-            return;
+        if self.tracing.get() {
+            self.trace_begin_on(task, selected, idle);
         }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn trace_begin_on(&self, task: Option<TaskId>, selected: Option<&Selected>, idle: bool) {
         let now = self.now();
         if let Some(tracer) = self.tracer.borrow_mut().as_mut() {
             let script = self.script_name.borrow();
@@ -333,10 +364,16 @@ impl Host {
     }
 
     /// The running task and its microtask checkpoint ended.
+    #[inline]
     pub fn trace_end(&self) {
-        if !self.tracing.get() {
-            return;
+        if self.tracing.get() {
+            self.trace_end_on();
         }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn trace_end_on(&self) {
         let now = self.now();
         let counts = self.core.borrow().pending_by_band();
         if let Some(tracer) = self.tracer.borrow_mut().as_mut() {

@@ -313,7 +313,7 @@ fn task_complete_steps(completion: &Completion, host: &Host) {
 fn schedule_task(
     host: &Host,
     completion: Completion,
-    (ripe, posted): (Option<(LoopTime, u64)>, Option<Posted>),
+    (ripe, posted): (Option<(LoopTime, u64)>, Option<Box<Posted>>),
     steps: impl FnOnce(&mut Context) -> JsResult<()> + 'static,
 ) {
     let queue = match &completion {
