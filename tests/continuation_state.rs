@@ -7,10 +7,32 @@
 //! state; `__state()` reads the value, or null.
 
 use boa_engine::object::ObjectInitializer;
-use boa_engine::{JsObject, JsValue, NativeFunction, js_string};
+use boa_engine::{JsObject, JsResult, JsValue, NativeFunction, js_string};
 use boa_gc::{Gc, GcErased};
 use taskhost::runtime::host::Host;
 use taskhost::runtime::{LoopEnd, Runtime, RuntimeOptions};
+
+/// A native function that reads the value stored under `key` in the current continuation state
+/// (null when there is none).
+fn state_reader(key: JsObject) -> NativeFunction {
+    NativeFunction::from_copy_closure_with_captures(
+        |_, _, key: &JsObject, context| {
+            let host = Host::from_context(context)?;
+            Ok(host
+                .continuation_state_value(key)
+                .and_then(|v| v.downcast::<JsValue>())
+                .map_or(JsValue::null(), |v| (*v).clone()))
+        },
+        key,
+    )
+}
+
+/// Store `value` under `key` in the current continuation state.
+fn set_value(context: &mut boa_engine::Context, key: &JsObject, value: JsValue) -> JsResult<()> {
+    let host = Host::from_context(context)?;
+    host.set_continuation_state_value(key.clone(), GcErased::new(Gc::new(value)));
+    Ok(())
+}
 
 fn runtime_with_state_globals() -> Runtime {
     let mut runtime = Runtime::new(RuntimeOptions {
@@ -22,63 +44,38 @@ fn runtime_with_state_globals() -> Runtime {
     let key: JsObject = ObjectInitializer::new(context).build();
     let run_as_task = NativeFunction::from_copy_closure_with_captures(
         |_, args, key: &JsObject, context| {
-            let host = Host::from_context(context)?;
             let value = args.first().cloned().unwrap_or_default();
             let callback = args
                 .get(1)
                 .and_then(JsValue::as_callable)
                 .ok_or_else(|| js_error("fn expected"))?;
-            host.set_continuation_state_value(key.clone(), GcErased::new(Gc::new(value)));
+            set_value(context, key, value)?;
             let result = callback.call(&JsValue::undefined(), &[], context);
-            host.set_current_continuation_state(None);
+            Host::from_context(context)?.set_current_continuation_state(None);
             result
         },
         key.clone(),
-    );
-    let state = NativeFunction::from_copy_closure_with_captures(
-        |_, _, key: &JsObject, context| {
-            let host = Host::from_context(context)?;
-            Ok(host
-                .continuation_state_value(key)
-                .and_then(|v| v.downcast::<JsValue>())
-                .map_or(JsValue::null(), |v| (*v).clone()))
-        },
-        key,
     );
     // A second key, as a second Scheduler of the event loop would use: `__setSecond(v)` adds an
     // entry for it to the current state; `__state2()` reads it.
     let second: JsObject = ObjectInitializer::new(context).build();
     let set_second = NativeFunction::from_copy_closure_with_captures(
         |_, args, key: &JsObject, context| {
-            let host = Host::from_context(context)?;
-            let value = args.first().cloned().unwrap_or_default();
-            host.set_continuation_state_value(key.clone(), GcErased::new(Gc::new(value)));
+            set_value(context, key, args.first().cloned().unwrap_or_default())?;
             Ok(JsValue::undefined())
         },
         second.clone(),
     );
-    let state2 = NativeFunction::from_copy_closure_with_captures(
-        |_, _, key: &JsObject, context| {
-            let host = Host::from_context(context)?;
-            Ok(host
-                .continuation_state_value(key)
-                .and_then(|v| v.downcast::<JsValue>())
-                .map_or(JsValue::null(), |v| (*v).clone()))
-        },
-        second,
-    );
-    context
-        .register_global_builtin_callable(js_string!("__setSecond"), 1, set_second)
-        .expect("register");
-    context
-        .register_global_builtin_callable(js_string!("__state2"), 0, state2)
-        .expect("register");
-    context
-        .register_global_builtin_callable(js_string!("__runAsTask"), 2, run_as_task)
-        .expect("register");
-    context
-        .register_global_builtin_callable(js_string!("__state"), 0, state)
-        .expect("register");
+    for (name, length, function) in [
+        (js_string!("__runAsTask"), 2, run_as_task),
+        (js_string!("__state"), 0, state_reader(key)),
+        (js_string!("__setSecond"), 1, set_second),
+        (js_string!("__state2"), 0, state_reader(second)),
+    ] {
+        context
+            .register_global_builtin_callable(name, length, function)
+            .expect("register");
+    }
     runtime
 }
 

@@ -227,22 +227,10 @@ pub fn execute(cli: Cli) -> i32 {
                 scale,
                 repetitions: usize::from(repetitions),
             };
-            return match run_on_engine_thread(move || crate::bench::run_bench(&options)) {
-                Ok(status) => status,
-                Err(error) => {
-                    eprintln!("taskhost: {error}");
-                    1
-                }
-            };
+            return on_engine_thread(move || crate::bench::run_bench(&options));
         }
         Command::BenchChild { what, n } => {
-            return match run_on_engine_thread(move || crate::bench::bench_child(&what, n)) {
-                Ok(status) => status,
-                Err(error) => {
-                    eprintln!("taskhost: {error}");
-                    1
-                }
-            };
+            return on_engine_thread(move || crate::bench::bench_child(&what, n));
         }
         Command::WptChild {
             file,
@@ -259,13 +247,7 @@ pub fn execute(cli: Cli) -> i32 {
                 harness,
                 timeout,
             };
-            return match run_on_engine_thread(move || crate::wpt::child::run_child(&job)) {
-                Ok(status) => status,
-                Err(error) => {
-                    eprintln!("taskhost: {error}");
-                    1
-                }
-            };
+            return on_engine_thread(move || crate::wpt::child::run_child(&job));
         }
     };
     // A trace file that cannot be written is a usage error, found before anything runs.
@@ -292,7 +274,12 @@ pub fn execute(cli: Cli) -> i32 {
         },
         ..RuntimeOptions::default()
     };
-    match run_on_engine_thread(move || run_job(options, job)) {
+    on_engine_thread(move || run_job(options, job))
+}
+
+/// Run `f` on the engine thread; its exit status, or 1 (said in one line) if the thread failed.
+fn on_engine_thread(f: impl FnOnce() -> i32 + Send + 'static) -> i32 {
+    match run_on_engine_thread(f) {
         Ok(status) => status,
         Err(error) => {
             eprintln!("taskhost: {error}");
