@@ -74,8 +74,8 @@ pub enum Command {
         /// Number of test files run at once (default: one per core).
         #[arg(short = 'j', long = "jobs", value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
         jobs: Option<u16>,
-        /// Multiply every file's time limit (10 s, or 60 s for `timeout=long`) by X.
-        #[arg(long, value_name = "X", default_value = "1", value_parser = parse_multiplier)]
+        /// Multiply every file's time limit (10 s, or 60 s for `timeout=long`) by X (at most 1000).
+        #[arg(long, value_name = "X", default_value = "1", value_parser = parse_timeout_multiplier)]
         timeout_multiplier: f64,
     },
     /// Run the benchmark suite: ns per operation of scheduling cases, memory per pending task,
@@ -87,8 +87,8 @@ pub enum Command {
         /// Only the cases whose name contains NAME.
         #[arg(long, value_name = "NAME")]
         filter: Option<String>,
-        /// Multiply every operation count by X (e.g. 0.01 for a quick run).
-        #[arg(long, value_name = "X", default_value = "1", value_parser = parse_multiplier)]
+        /// Multiply every operation count by X (e.g. 0.01 for a quick run; at most 10).
+        #[arg(long, value_name = "X", default_value = "1", value_parser = parse_scale)]
         scale: f64,
         /// Repetitions of each case (the median is reported).
         #[arg(long, value_name = "N", default_value = "5", value_parser = clap::value_parser!(u16).range(1..))]
@@ -113,14 +113,28 @@ pub enum Command {
     },
 }
 
-fn parse_multiplier(text: &str) -> Result<f64, String> {
+/// A positive factor no larger than `max`.
+fn parse_factor(text: &str, max: f64) -> Result<f64, String> {
     let x: f64 = text
         .parse()
         .map_err(|_| format!("`{text}` is not a number"))?;
     if !x.is_finite() || x <= 0.0 {
         return Err(format!("`{text}` must be a positive number"));
     }
+    if x > max {
+        return Err(format!("`{text}` is too large (at most {max})"));
+    }
     Ok(x)
+}
+
+/// `--timeout-multiplier`: up to 1000 (a `timeout=long` file may then run for 16 hours).
+fn parse_timeout_multiplier(text: &str) -> Result<f64, String> {
+    parse_factor(text, 1000.0)
+}
+
+/// `--scale`: up to 10 (the memory case then holds 10⁷ pending tasks, about 10 GB).
+fn parse_scale(text: &str) -> Result<f64, String> {
+    parse_factor(text, 10.0)
 }
 
 #[derive(Args, Debug, Clone, Default)]
@@ -379,7 +393,7 @@ fn start_watchdog(limit: Duration) {
     let _ = std::thread::Builder::new()
         .name("taskhost-watchdog".into())
         .spawn(move || {
-            std::thread::sleep(limit + grace);
+            std::thread::sleep(limit.saturating_add(grace));
             flush_stdout();
             eprintln!(
                 "taskhost: stopped by --max-time {}s while a task was still running (a script that never yields)",

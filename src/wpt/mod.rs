@@ -16,7 +16,7 @@ pub mod manifest;
 pub mod report;
 pub mod results;
 
-use std::io::Read;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::Mutex;
@@ -45,7 +45,7 @@ pub struct WptOptions {
     pub timeout_multiplier: f64,
 }
 
-/// Where a run stands when it ends: the exit status and the text for stdout.
+/// Report a usage error (one line on stderr); returns the exit status for it.
 fn usage_error(message: &str) -> i32 {
     eprintln!("taskhost wpt: {message}");
     crate::cli::EXIT_USAGE
@@ -91,7 +91,7 @@ pub fn run_wpt(options: &WptOptions) -> i32 {
     variants.sort_by(|a, b| a.name.cmp(&b.name));
     variants.dedup_by(|a, b| a.name == b.name);
     if variants.is_empty() {
-        return usage_error("no tests found (*.any.js, *.window.js, *.html)");
+        return usage_error("no tests found (*.any.js, *.window.js, *.worker.js, *.html)");
     }
     let expectations = match &options.expectations {
         None => Expectations::default(),
@@ -101,6 +101,14 @@ pub fn run_wpt(options: &WptOptions) -> i32 {
         {
             Ok(e) => e,
             Err(message) => return usage_error(&message),
+        },
+    };
+    // Open the report before the run: an unwritable path is a usage error, found at once.
+    let mut report_file = match &options.log_wptreport {
+        None => None,
+        Some(path) => match std::fs::File::create(path) {
+            Ok(file) => Some((path, file)),
+            Err(e) => return usage_error(&format!("cannot write {}: {e}", path.display())),
         },
     };
     let upstream = root.join("resources/testharness.js");
@@ -128,7 +136,7 @@ pub fn run_wpt(options: &WptOptions) -> i32 {
     for stale in report::unmatched_expectations(&outcomes, &expectations) {
         println!("note: the expectations name {stale}, which this run did not produce");
     }
-    if let Some(path) = &options.log_wptreport {
+    if let Some((path, file)) = &mut report_file {
         let json = report::wptreport(
             &outcomes,
             &expectations,
@@ -136,7 +144,7 @@ pub fn run_wpt(options: &WptOptions) -> i32 {
             unix_ms(),
             &harness_label,
         );
-        if let Err(e) = std::fs::write(path, json + "\n") {
+        if let Err(e) = file.write_all((json + "\n").as_bytes()) {
             eprintln!("taskhost wpt: cannot write {}: {e}", path.display());
             return 1;
         }
@@ -208,6 +216,17 @@ fn run_all(
         .collect()
 }
 
+/// Read a child's pipe to the end on its own thread (so a full pipe never blocks the child).
+fn read_all(pipe: Option<impl Read + Send + 'static>) -> std::thread::JoinHandle<String> {
+    std::thread::spawn(move || {
+        let mut text = String::new();
+        if let Some(mut pipe) = pipe {
+            let _ = pipe.read_to_string(&mut text);
+        }
+        text
+    })
+}
+
 /// Run one file in a child process and read its result.
 fn run_one(variant: &TestVariant, root: &Path, harness: Option<&Path>, multiplier: f64) -> Outcome {
     let started = Instant::now();
@@ -248,27 +267,14 @@ fn spawn_child(
     let mut child = command
         .spawn()
         .map_err(|e| format!("cannot start a runtime: {e}"))?;
-    let mut stdout = child.stdout.take();
-    let mut stderr = child.stderr.take();
-    let out_reader = std::thread::spawn(move || {
-        let mut text = String::new();
-        if let Some(s) = stdout.as_mut() {
-            let _ = s.read_to_string(&mut text);
-        }
-        text
-    });
-    let err_reader = std::thread::spawn(move || {
-        let mut text = String::new();
-        if let Some(s) = stderr.as_mut() {
-            let _ = s.read_to_string(&mut text);
-        }
-        text
-    });
-    let kill_at = Instant::now() + limit + KILL_SLACK;
+    let out_reader = read_all(child.stdout.take());
+    let err_reader = read_all(child.stderr.take());
+    // `None`: too far in the future to represent, so never.
+    let kill_at = Instant::now().checked_add(limit.saturating_add(KILL_SLACK));
     let status = loop {
         match child.try_wait() {
             Ok(Some(status)) => break Some(status),
-            Ok(None) if Instant::now() >= kill_at => {
+            Ok(None) if kill_at.is_some_and(|at| Instant::now() >= at) => {
                 let _ = child.kill();
                 let _ = child.wait();
                 break None;
