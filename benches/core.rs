@@ -40,81 +40,73 @@ fn filled(tasks: usize, queues: usize) -> (EventLoopCore, Vec<QueueId>, Vec<Sche
     (core, ids, keys)
 }
 
-fn label(tasks: usize, queues: usize) -> String {
-    format!("{tasks}_tasks/{queues}_queues")
+/// A core filled to one of the [`SHAPES`].
+struct Filled {
+    core: EventLoopCore,
+    ids: Vec<QueueId>,
+    keys: Vec<SchedulerTaskKey>,
+}
+
+/// Measure `step` at every shape in the group `name`; `step` gets the core and a counter that
+/// increases with each iteration, and must leave the core at its size.
+fn per_shape<R>(c: &mut Criterion, name: &str, mut step: impl FnMut(&mut Filled, usize) -> R) {
+    let mut group = c.benchmark_group(name);
+    for &(tasks, queues) in SHAPES {
+        let (core, ids, keys) = filled(tasks, queues);
+        let mut filled = Filled { core, ids, keys };
+        let mut i = 0usize;
+        let label = format!("{tasks}_tasks/{queues}_queues");
+        group.bench_function(BenchmarkId::from_parameter(label), |b| {
+            b.iter(|| {
+                i += 1;
+                black_box(step(&mut filled, i))
+            });
+        });
+    }
+    group.finish();
 }
 
 fn push(c: &mut Criterion) {
-    let mut group = c.benchmark_group("push_then_remove");
-    for &(tasks, queues) in SHAPES {
-        let (mut core, ids, _) = filled(tasks, queues);
-        let mut i = 0usize;
-        group.bench_function(BenchmarkId::from_parameter(label(tasks, queues)), |b| {
-            b.iter(|| {
-                // A push at the tail of a queue, and its removal (keeps the size).
-                i += 1;
-                let key = core.scheduler_enqueue(ids[i % ids.len()], TaskId(i as u64));
-                black_box(core.scheduler_remove(key))
-            });
-        });
-    }
-    group.finish();
+    per_shape(c, "push_then_remove", |f, i| {
+        // A push at the tail of a queue, and its removal (keeps the size).
+        let key = f
+            .core
+            .scheduler_enqueue(f.ids[i % f.ids.len()], TaskId(i as u64));
+        f.core.scheduler_remove(key)
+    });
 }
 
 fn select(c: &mut Criterion) {
-    let mut group = c.benchmark_group("select_then_push");
-    for &(tasks, queues) in SHAPES {
-        let (mut core, ids, _) = filled(tasks, queues);
-        let mut i = 0usize;
-        group.bench_function(BenchmarkId::from_parameter(label(tasks, queues)), |b| {
-            b.iter(|| {
-                let now = core.now();
-                let next = core.next(now);
-                if let Next::Run(selected) = next {
-                    // Keep the size: the selected task's queue gets a new task.
-                    let queue = selected.queue.unwrap_or(ids[0]);
-                    i += 1;
-                    core.scheduler_enqueue(queue, TaskId(i as u64));
-                }
-                black_box(next)
-            });
-        });
-    }
-    group.finish();
+    per_shape(c, "select_then_push", |f, i| {
+        let now = f.core.now();
+        let next = f.core.next(now);
+        if let Next::Run(selected) = next {
+            // Keep the size: the selected task's queue gets a new task.
+            let queue = selected.queue.unwrap_or(f.ids[0]);
+            f.core.scheduler_enqueue(queue, TaskId(i as u64));
+        }
+        next
+    });
 }
 
 fn set_priority(c: &mut Criterion) {
-    let mut group = c.benchmark_group("set_priority");
-    for &(tasks, queues) in SHAPES {
-        let (mut core, ids, _) = filled(tasks, queues);
-        let mut i = 0usize;
-        group.bench_function(BenchmarkId::from_parameter(label(tasks, queues)), |b| {
-            b.iter(|| {
-                i += 1;
-                core.set_queue_priority(ids[i % ids.len()], PRIORITIES[i % 3]);
-            });
-        });
-    }
-    group.finish();
+    per_shape(c, "set_priority", |f, i| {
+        f.core
+            .set_queue_priority(f.ids[i % f.ids.len()], PRIORITIES[i % 3]);
+    });
 }
 
 fn abort(c: &mut Criterion) {
-    let mut group = c.benchmark_group("abort_then_push");
-    for &(tasks, queues) in SHAPES {
-        let (mut core, ids, mut keys) = filled(tasks, queues);
-        let mut i = 0usize;
-        group.bench_function(BenchmarkId::from_parameter(label(tasks, queues)), |b| {
-            b.iter(|| {
-                // Remove a task from the middle of the pending set (an abort), then push one to
-                // keep the size.
-                i += 1;
-                let slot = i.wrapping_mul(7919) % keys.len();
-                black_box(core.scheduler_remove(keys[slot]));
-                keys[slot] = core.scheduler_enqueue(ids[i % ids.len()], TaskId(i as u64));
-            });
-        });
-    }
-    group.finish();
+    per_shape(c, "abort_then_push", |f, i| {
+        // Remove a task from the middle of the pending set (an abort), then push one to keep the
+        // size.
+        let slot = i.wrapping_mul(7919) % f.keys.len();
+        let removed = f.core.scheduler_remove(f.keys[slot]);
+        f.keys[slot] = f
+            .core
+            .scheduler_enqueue(f.ids[i % f.ids.len()], TaskId(i as u64));
+        removed
+    });
 }
 
 criterion_group! {

@@ -1,36 +1,14 @@
 //! The command line: usage errors and unreadable files exit 2 with a one-line message and no
 //! Rust panic text; `--help`/`--version` work; `eval` and `run` report exit statuses.
 
-use std::process::{Command, Output};
+mod common;
 
-fn taskhost(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_taskhost"))
-        .args(args)
-        .output()
-        .expect("spawn taskhost")
-}
+use std::process::Output;
+
+use common::{assert_one_line_error, taskhost};
 
 fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
-}
-
-fn assert_one_line_error(output: &Output, status: i32, contains: &str) {
-    assert_eq!(
-        output.status.code(),
-        Some(status),
-        "stderr: {}",
-        stderr(output)
-    );
-    let text = stderr(output);
-    assert!(
-        text.contains(contains),
-        "stderr {text:?} lacks {contains:?}"
-    );
-    assert!(
-        !text.contains("panicked"),
-        "panic text reached the user: {text}"
-    );
-    assert_eq!(text.trim_end().lines().count(), 1, "not one line: {text:?}");
+    common::text(&output.stderr)
 }
 
 #[test]
@@ -68,6 +46,12 @@ fn bad_flags_are_usage_errors() {
     assert_one_line_error(&out, 2, "`-1` must be a positive number of seconds");
     let out = taskhost(&["run", "--max-time", "1e300", "x.js"]);
     assert_one_line_error(&out, 2, "`1e300` is too large");
+    let out = taskhost(&["bench", "--scale", "1e300"]);
+    assert_one_line_error(&out, 2, "`1e300` is too large (at most 10)");
+    // A limit too far away to represent never fires, and never fails.
+    let out = taskhost(&["eval", "--max-time", "1.8e19", "setTimeout(() => {}, 1)"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(stderr(&out), "");
     let out = taskhost(&["frobnicate"]);
     assert_one_line_error(&out, 2, "unrecognized subcommand 'frobnicate'");
     let out = taskhost(&["run"]);

@@ -2,44 +2,26 @@
 //! Chrome trace-event JSON whose tasks, arguments, flows, instants and counters say what ran when,
 //! and tracing does not change what runs or in which order.
 
+mod common;
+
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
 use serde_json::Value;
 
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
+use common::{assert_one_line_error, root, taskhost, temp_file, text};
 
-fn taskhost(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_taskhost"))
-        .args(args)
-        .current_dir(root())
-        .output()
-        .expect("run taskhost")
-}
-
-fn temp_file(name: &str) -> PathBuf {
-    std::env::temp_dir().join(format!("taskhost-trace-{}-{name}", std::process::id()))
-}
-
-/// Run the demo with `--trace` and return (stdout, events).
-fn traced_demo(extra: &[&str]) -> (String, Vec<Value>) {
-    let path = temp_file(&format!("{}.json", extra.len()));
+/// Run the demo with `--trace` into the temporary file `name` and return (stdout, events).
+fn traced_demo(name: &str, extra: &[&str]) -> (String, Vec<Value>) {
+    let path = temp_file(name);
     let path_text = path.to_str().expect("utf-8 path");
     let mut args = vec!["run", "examples/trace_demo.js", "--trace", path_text];
     args.extend_from_slice(extra);
     let out = taskhost(&args);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = std::fs::read_to_string(&path).expect("trace written");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let json = std::fs::read_to_string(&path).expect("trace written");
     let _ = std::fs::remove_file(&path);
-    let events: Vec<Value> = serde_json::from_str(&text).expect("the trace is a JSON array");
-    (String::from_utf8_lossy(&out.stdout).into_owned(), events)
+    let events: Vec<Value> = serde_json::from_str(&json).expect("the trace is a JSON array");
+    (text(&out.stdout), events)
 }
 
 fn of_phase<'a>(events: &'a [Value], ph: &str) -> Vec<&'a Value> {
@@ -48,7 +30,7 @@ fn of_phase<'a>(events: &'a [Value], ph: &str) -> Vec<&'a Value> {
 
 #[test]
 fn the_trace_says_what_ran_when() {
-    let (stdout, events) = traced_demo(&[]);
+    let (stdout, events) = traced_demo("trace.json", &[]);
     // Tracing does not change the order.
     let expected = std::fs::read_to_string(root().join("examples/trace_demo.out")).expect("out");
     assert_eq!(stdout, expected);
@@ -92,9 +74,9 @@ fn the_trace_says_what_ran_when() {
     );
     // Slices do not overlap: one task at a time.
     for pair in tasks.windows(2) {
-        let end = pair[0]["ts"].as_f64().unwrap_or(0.0) + pair[0]["dur"].as_f64().unwrap_or(0.0);
+        let end = pair[0]["ts"].as_f64().expect("ts") + pair[0]["dur"].as_f64().expect("dur");
         assert!(
-            end <= pair[1]["ts"].as_f64().unwrap_or(0.0) + 1e-6,
+            end <= pair[1]["ts"].as_f64().expect("ts") + 1e-6,
             "{pair:?}"
         );
     }
@@ -159,18 +141,18 @@ fn the_trace_says_what_ran_when() {
     // Flows: each arrow starts inside the slice that posted and ends where the task ran.
     let starts: HashMap<u64, &Value> = of_phase(&events, "s")
         .into_iter()
-        .map(|e| (e["id"].as_u64().unwrap_or(0), e))
+        .map(|e| (e["id"].as_u64().expect("flow id"), e))
         .collect();
     let ends = of_phase(&events, "f");
     let slice_at = |ts: f64| {
         tasks.iter().find(|t| {
-            let start = t["ts"].as_f64().unwrap_or(0.0);
-            start <= ts && ts <= start + t["dur"].as_f64().unwrap_or(0.0)
+            let start = t["ts"].as_f64().expect("ts");
+            start <= ts && ts <= start + t["dur"].as_f64().expect("dur")
         })
     };
     let mut arrows = Vec::new();
     for end in &ends {
-        let id = end["id"].as_u64().unwrap_or(0);
+        let id = end["id"].as_u64().expect("flow id");
         let start = starts
             .get(&id)
             .unwrap_or_else(|| panic!("flow {id} has no start"));
@@ -259,10 +241,12 @@ fn the_trace_says_what_ran_when() {
 
 #[test]
 fn virtual_time_traces_have_virtual_timestamps() {
-    let (stdout, events) = traced_demo(&["--virtual-time"]);
+    let (stdout, events) = traced_demo("virtual-trace.json", &["--virtual-time"]);
     assert!(stdout.starts_with("click handled\n"), "{stdout}");
     // The clock stands still while tasks run: every slice starts at 0 or at the timer's 1 ms.
-    for task in of_phase(&events, "X") {
+    let tasks = of_phase(&events, "X");
+    assert_eq!(tasks.len(), 9, "one slice per task");
+    for task in tasks {
         let ts = task["ts"].as_f64().unwrap_or(-1.0);
         assert!(ts == 0.0 || ts == 1000.0, "{task}");
         assert_eq!(task["dur"].as_f64(), Some(0.0), "{task}");
@@ -273,12 +257,12 @@ fn virtual_time_traces_have_virtual_timestamps() {
 fn log_tasks_prints_a_line_per_task() {
     let out = taskhost(&["run", "examples/trace_demo.js", "--log-tasks"]);
     assert!(out.status.success());
-    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stdout = text(&out.stdout);
     assert_eq!(
         stdout,
         std::fs::read_to_string(root().join("examples/trace_demo.out")).expect("out")
     );
-    let stderr = String::from_utf8_lossy(&out.stderr);
+    let stderr = text(&out.stderr);
     let lines: Vec<&str> = stderr.lines().collect();
     assert_eq!(lines.len(), 9, "{stderr}");
     assert!(lines[0].contains(" ms  normal  script"), "{}", lines[0]);
@@ -313,12 +297,15 @@ fn an_unwritable_trace_is_a_usage_error() {
         "--trace",
         "/nonexistent-dir/trace.json",
     ]);
-    assert_eq!(out.status.code(), Some(2));
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        stderr.starts_with("taskhost: cannot write the trace /nonexistent-dir/trace.json"),
-        "{stderr}"
+    assert_one_line_error(
+        &out,
+        2,
+        "taskhost: cannot write the trace /nonexistent-dir/trace.json",
     );
-    assert_eq!(stderr.trim_end().lines().count(), 1);
+    assert!(
+        text(&out.stderr).starts_with("taskhost: cannot write the trace"),
+        "{}",
+        text(&out.stderr)
+    );
     assert!(out.stdout.is_empty(), "nothing ran");
 }

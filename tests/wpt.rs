@@ -6,28 +6,9 @@
 //! - expectations turn known failures into expected results, and a stale one is reported;
 //! - usage errors exit with status 2 and a one-line message.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
 
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn taskhost(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_taskhost"))
-        .args(args)
-        .current_dir(root())
-        .output()
-        .expect("run taskhost")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
-fn temp_file(name: &str) -> PathBuf {
-    std::env::temp_dir().join(format!("taskhost-{}-{name}", std::process::id()))
-}
+use common::{assert_one_line_error, root, taskhost, temp_file, text};
 
 #[test]
 fn wpt_subset_has_no_unexpected_result() {
@@ -93,7 +74,10 @@ fn harness_self_tests_give_the_expected_results() {
             .expect("report is JSON");
     let _ = std::fs::remove_file(&report_path);
     assert_eq!(report["run_info"]["product"], "taskhost");
-    assert!(report["time_end"].as_u64() >= report["time_start"].as_u64());
+    assert!(
+        report["time_end"].as_u64().expect("time_end")
+            >= report["time_start"].as_u64().expect("time_start")
+    );
     let expected: serde_json::Value = serde_json::from_str(
         &std::fs::read_to_string(root().join("tests/wpt-harness/expected.json"))
             .expect("expected.json"),
@@ -169,11 +153,22 @@ fn usage_errors_exit_2_with_one_line() {
             vec!["wpt", "tests/wpt-harness", "--timeout-multiplier", "0"],
             "must be a positive number",
         ),
+        (
+            vec!["wpt", "tests/wpt-harness", "--timeout-multiplier", "1e300"],
+            "`1e300` is too large (at most 1000)",
+        ),
+        (
+            vec![
+                "wpt",
+                "tests/wpt-harness/harness/precondition.any.js",
+                "--log-wptreport",
+                "/nonexistent-dir/report.json",
+            ],
+            "taskhost wpt: cannot write /nonexistent-dir/report.json",
+        ),
     ] {
         let out = taskhost(&args);
-        let stderr = text(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
-        assert!(stderr.contains(message), "{args:?}: {stderr}");
-        assert!(!stderr.contains("panicked"), "{stderr}");
+        assert_one_line_error(&out, 2, message);
+        assert!(out.stdout.is_empty(), "{args:?}: nothing ran");
     }
 }

@@ -1,0 +1,51 @@
+//! What the command-line test crates share: the real binary run from the project root, text of
+//! its output, per-process temporary files, and the shape of a usage error.
+
+// Each test crate uses a part of this module.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// The project root (tests' paths are relative to it).
+pub fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Run the `taskhost` binary of this build from the project root.
+pub fn taskhost(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_taskhost"))
+        .args(args)
+        .current_dir(root())
+        .output()
+        .expect("run taskhost")
+}
+
+/// Output bytes as text.
+pub fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// A path in the temporary directory, unique to this test process and `name`.
+pub fn temp_file(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("taskhost-test-{}-{name}", std::process::id()))
+}
+
+/// A usage error: exit `status`, one line on stderr that contains `contains`, no panic text.
+pub fn assert_one_line_error(output: &Output, status: i32, contains: &str) {
+    let stderr = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(status), "stderr: {stderr}");
+    assert!(
+        stderr.contains(contains),
+        "stderr {stderr:?} lacks {contains:?}"
+    );
+    assert!(
+        !stderr.contains("panicked"),
+        "panic text reached the user: {stderr}"
+    );
+    assert_eq!(
+        stderr.trim_end().lines().count(),
+        1,
+        "not one line: {stderr:?}"
+    );
+}
