@@ -215,13 +215,14 @@ pub(super) fn run_case(case: &Case, n: u64, rounds: u64, repetitions: usize) -> 
     }
 }
 
-/// This process's resident set size, in bytes (Linux: /proc/self/statm).
+/// This process's resident set size, in bytes (Linux: `VmRSS` of /proc/self/status, in kB
+/// whatever the page size).
 #[must_use]
 pub fn rss_bytes() -> Option<u64> {
-    let statm = std::fs::read_to_string("/proc/self/statm").ok()?;
-    let resident: u64 = statm.split_whitespace().nth(1)?.parse().ok()?;
-    // The page size of every Linux platform taskhost builds for is 4 KiB.
-    Some(resident * 4096)
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
 }
 
 /// `taskhost bench-child rss N` (internal): post N tasks, leave them pending, print the RSS

@@ -149,21 +149,13 @@ impl BenchReport {
 /// Run the suite; the process exit status (1 if a case failed).
 #[must_use]
 pub fn run_bench(options: &BenchOptions) -> i32 {
-    let selected: Vec<Case> = cases()
-        .into_iter()
-        .filter(|c| {
-            options
-                .filter
-                .as_ref()
-                .is_none_or(|f| c.name.contains(f.as_str()))
-        })
-        .collect();
     let wants = |name: &str| {
         options
             .filter
             .as_ref()
             .is_none_or(|f| name.contains(f.as_str()))
     };
+    let selected: Vec<Case> = cases().into_iter().filter(|c| wants(&c.name)).collect();
     let mut report = BenchReport {
         version: env!("CARGO_PKG_VERSION"),
         scale: options.scale,
