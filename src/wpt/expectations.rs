@@ -120,6 +120,12 @@ fn finish_subtest(
         .reason
         .filter(|r| !r.is_empty())
         .ok_or_else(|| format!("{where_}: subtest [{}] has no `reason:`", section.name))?;
+    if into.subtests.contains_key(&section.name) {
+        return Err(format!(
+            "{where_}: subtest [{}] is listed twice",
+            section.name
+        ));
+    }
     into.subtests
         .insert(section.name, Expected { status, reason });
     Ok(())
@@ -148,7 +154,26 @@ fn finish_test(
     if test.status.is_none() && test.subtests.is_empty() {
         return Err(format!("{where_}: [{}] expects nothing", section.name));
     }
+    if into.tests.contains_key(&section.name) {
+        return Err(format!("{where_}: [{}] is listed twice", section.name));
+    }
     into.tests.insert(section.name, test);
+    Ok(())
+}
+
+/// Close the open test section, with its open subtest section.
+fn close_test(
+    test: Option<(Section, TestExpectation)>,
+    subtest: Option<Section>,
+    into: &mut Expectations,
+    source: &str,
+) -> Result<(), String> {
+    if let Some((t, mut e)) = test {
+        if let Some(s) = subtest {
+            finish_subtest(s, &mut e, source)?;
+        }
+        finish_test(t, e, into, source)?;
+    }
     Ok(())
 }
 
@@ -176,12 +201,7 @@ pub fn parse(text: &str, source: &str) -> Result<Expectations, String> {
                 line: line_no,
             };
             if indent == 0 {
-                if let Some((t, mut e)) = test.take() {
-                    if let Some(s) = subtest.take() {
-                        finish_subtest(s, &mut e, source)?;
-                    }
-                    finish_test(t, e, &mut out, source)?;
-                }
+                close_test(test.take(), subtest.take(), &mut out, source)?;
                 test = Some((section, TestExpectation::default()));
             } else {
                 let Some((_, e)) = test.as_mut() else {
@@ -216,12 +236,7 @@ pub fn parse(text: &str, source: &str) -> Result<Expectations, String> {
             other => return Err(format!("{at}: unknown key `{other}` (expected, reason)")),
         }
     }
-    if let Some((t, mut e)) = test.take() {
-        if let Some(s) = subtest.take() {
-            finish_subtest(s, &mut e, source)?;
-        }
-        finish_test(t, e, &mut out, source)?;
-    }
+    close_test(test, subtest, &mut out, source)?;
     Ok(out)
 }
 
@@ -272,6 +287,16 @@ mod tests {
         assert_eq!(
             err("  [s]\n"),
             "exp:1: a subtest section outside a test section"
+        );
+        assert_eq!(
+            err("[/a]\n  expected: ERROR\n  reason: r\n[/a]\n  expected: OK\n  reason: r\n"),
+            "exp:4: [/a] is listed twice"
+        );
+        assert_eq!(
+            err(
+                "[/a]\n  [s]\n    expected: FAIL\n    reason: r\n  [s]\n    expected: PASS\n    reason: r\n"
+            ),
+            "exp:5: subtest [s] is listed twice"
         );
     }
 }

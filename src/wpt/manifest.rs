@@ -282,24 +282,26 @@ fn variants_of(root: &Path, path: &Path, kind: FileKind) -> std::io::Result<Vec<
                     "variant= needs location.search, which this global does not provide".into(),
                 ))
             };
-            let suffixes: Vec<(&str, &str)> = if kind == FileKind::Window {
-                vec![("window", ".window.html")]
+            let (stem, suffixes): (&str, Vec<(&str, &str)>) = if kind == FileKind::Window {
+                (
+                    url.strip_suffix(".window.js").unwrap_or(&url),
+                    vec![("window", ".window.html")],
+                )
             } else {
-                any_globals(&meta.globals)
-                    .into_iter()
-                    .filter_map(|g| ANY_GLOBALS.iter().find(|(n, _)| *n == g).copied())
-                    .collect()
-            };
-            let stem = if kind == FileKind::Window {
-                url.trim_end_matches(".window.js")
-            } else {
-                url.trim_end_matches(".any.js")
+                let globals = any_globals(&meta.globals);
+                (
+                    url.strip_suffix(".any.js").unwrap_or(&url),
+                    ANY_GLOBALS
+                        .iter()
+                        .filter(|(name, _)| globals.contains(name))
+                        .copied()
+                        .collect(),
+                )
             };
             let mut out = Vec::new();
             for (global, suffix) in suffixes {
                 let plan = match global {
                     "window" => variant_plan.clone().unwrap_or(Plan::Run),
-                    g if g.contains("worker") => Plan::Skip(format!("needs a {g} global")),
                     "jsshell" => Plan::Skip(
                         "a jsshell global has no web APIs; taskhost runs the window-like global"
                             .into(),
