@@ -557,7 +557,7 @@ pub fn create_dependent_abort_signal(
 }
 
 fn this_signal(this: &JsValue, context: &Context) -> JsResult<Gc<AbortSignalState>> {
-    abort_signal_state(&this_object(this, context), context).ok_or_else(illegal_invocation)
+    abort_signal_state(&this_object(this, context)?, context).ok_or_else(illegal_invocation)
 }
 
 /// `AbortSignal.abort(reason)`.

@@ -176,7 +176,7 @@ pub fn create_global_object(intrinsics: &Intrinsics) -> JsObject {
 
 /// Brand check for `this` of an EventTarget member.
 fn this_target(this: &JsValue, context: &Context) -> JsResult<(JsObject, Gc<EventTargetState>)> {
-    let object = this_object(this, context);
+    let object = this_object(this, context)?;
     let state = event_target_state(&object, context).ok_or_else(illegal_invocation)?;
     Ok((object, state))
 }

@@ -53,7 +53,7 @@ fn with_response<R>(
     context: &Context,
     f: impl FnOnce(&ResponseData) -> R,
 ) -> JsResult<R> {
-    let object = this_object(this, context);
+    let object = this_object(this, context)?;
     let data = object
         .downcast_ref::<ResponseData>()
         .ok_or_else(illegal_invocation)?;

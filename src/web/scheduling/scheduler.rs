@@ -31,7 +31,7 @@ pub fn realm_scheduler(context: &Context) -> Option<JsObject> {
 }
 
 fn this_scheduler(this: &JsValue, context: &Context) -> JsResult<(JsObject, Gc<SchedulerMaps>)> {
-    let object = this_object(this, context);
+    let object = this_object(this, context)?;
     let maps = object
         .downcast_ref::<SchedulerData>()
         .map(|d| d.maps.clone())
