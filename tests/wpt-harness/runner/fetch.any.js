@@ -32,6 +32,14 @@ promise_test(async () => {
 promise_test(t => promise_rejects_js(t, TypeError, fetch("https://example.com/")),
   "another origin is a network error");
 
+promise_test(async t => {
+  const response = await fetch("//web-platform.test:8000/common/blank.html");
+  assert_equals(response.url, "http://web-platform.test:8000/common/blank.html");
+  await promise_rejects_js(t, TypeError, fetch("//web-platform.test:8000evil/common/blank.html"));
+  await promise_rejects_js(t, TypeError, fetch("//web-platform.test:80000/common/blank.html"));
+  await promise_rejects_js(t, TypeError, fetch("//example.com/common/blank.html"));
+}, "a scheme-relative URL is on the origin only with its host and port");
+
 promise_test(t => promise_rejects_dom(t, "AbortError", fetch("/common/blank.html", { signal: AbortSignal.abort() })),
   "an aborted signal");
 
