@@ -369,6 +369,42 @@ pub fn is_abort_signal(value: &JsValue, context: &Context) -> bool {
         .is_some_and(|o| abort_signal_state(&o, context).is_some())
 }
 
+/// The WebIDL conversion of a value to the interface type `AbortSignal` (§3.2.15): 1. If V
+/// does not implement AbortSignal, throw a TypeError (here: `None`, for the caller's message).
+/// 2. Return the IDL value referencing V (with its signal state).
+#[must_use]
+pub fn to_abort_signal(
+    value: &JsValue,
+    context: &Context,
+) -> Option<(JsObject, Gc<AbortSignalState>)> {
+    let object = value.as_object()?;
+    let state = abort_signal_state(&object, context)?;
+    Some((object, state))
+}
+
+/// The value of an `AbortSignal signal` dictionary member (`AbortSignal? signal` when
+/// `nullable`), as read from `dictionary`: undefined (not present) is `None`, and so is null for
+/// a nullable member; anything else converts to AbortSignal or is the TypeError `on_error` makes
+/// from a "Failed to read the 'signal' property …" message.
+pub fn abort_signal_member(
+    value: &JsValue,
+    dictionary: &str,
+    nullable: bool,
+    context: &Context,
+    on_error: impl FnOnce(&str) -> JsError,
+) -> JsResult<Option<(JsObject, Gc<AbortSignalState>)>> {
+    if value.is_undefined() || (nullable && value.is_null()) {
+        return Ok(None);
+    }
+    to_abort_signal(value, context).map(Some).ok_or_else(|| {
+        on_error(&format!(
+            "Failed to read the 'signal' property from '{dictionary}': {NOT_AN_ABORT_SIGNAL}"
+        ))
+    })
+}
+
+const NOT_AN_ABORT_SIGNAL: &str = "Failed to convert value to 'AbortSignal'.";
+
 /// Re-evaluate the GC rule for `object` if it is an AbortSignal (after its listeners changed).
 pub fn refresh_keep_alive(object: &JsObject, context: &Context) {
     if let Some(state) = abort_signal_state(object, context) {
@@ -632,13 +668,10 @@ pub fn abort_signal_sequence(
     let values = sequence(&args[0], context, |m| type_error(interface, operation, m))?;
     values
         .into_iter()
-        .map(|v| match v.as_object() {
-            Some(o) if abort_signal_state(&o, context).is_some() => Ok(o),
-            _ => Err(type_error(
-                interface,
-                operation,
-                "Failed to convert value to 'AbortSignal'.",
-            )),
+        .map(|v| {
+            to_abort_signal(&v, context)
+                .map(|(object, _)| object)
+                .ok_or_else(|| type_error(interface, operation, NOT_AN_ABORT_SIGNAL))
         })
         .collect()
 }

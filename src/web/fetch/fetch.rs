@@ -22,7 +22,7 @@ use boa_gc::{Finalize, Gc, GcErased, Trace};
 use crate::event_loop::HostSource;
 use crate::runtime::host::Host;
 use crate::web::dom::abort_signal::{
-    AbortAlgorithm, AbortSignalState, AlgorithmId, abort_signal_state, add_abort_algorithm,
+    AbortAlgorithm, AbortSignalState, AlgorithmId, abort_signal_member, add_abort_algorithm,
     remove_abort_algorithm,
 };
 use crate::web::dom::interface::{dictionary, member};
@@ -235,22 +235,19 @@ fn fetch(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsVal
                 "method {method} is not supported: taskhost's fetch serves files (GET, HEAD)"
             )));
         }
-        let signal = member(init.as_ref(), "signal", context)?;
-        let signal = match signal.as_object() {
-            Some(object) => Some(abort_signal_state(&object, context).ok_or_else(|| {
-                JsError::from(JsNativeError::typ().with_message(
-                    "Failed to execute 'fetch': member signal is not of type 'AbortSignal'.",
-                ))
-            })?),
-            None if signal.is_null_or_undefined() => None,
-            None => {
-                return Err(JsNativeError::typ()
-                    .with_message(
-                        "Failed to execute 'fetch': member signal is not of type 'AbortSignal'.",
-                    )
-                    .into());
-            }
-        };
+        // `AbortSignal? signal`.
+        let signal = abort_signal_member(
+            &member(init.as_ref(), "signal", context)?,
+            "RequestInit",
+            true,
+            context,
+            |m| {
+                JsNativeError::typ()
+                    .with_message(format!("Failed to execute 'fetch': {m}"))
+                    .into()
+            },
+        )?
+        .map(|(_, state)| state);
         Ok((url.to_std_string_escaped(), method == "HEAD", signal))
     })();
     let (url, head, signal) = match result {

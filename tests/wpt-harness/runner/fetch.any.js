@@ -44,6 +44,12 @@ promise_test(t => promise_rejects_dom(t, "AbortError", fetch("/common/blank.html
   "an aborted signal");
 
 promise_test(async t => {
+  assert_equals((await fetch("/common/blank.html", { signal: null })).status, 200);
+  await promise_rejects_js(t, TypeError, fetch("/common/blank.html", { signal: {} }));
+  await promise_rejects_js(t, TypeError, fetch("/common/blank.html", { signal: 1 }));
+}, "RequestInit's signal is an AbortSignal or null");
+
+promise_test(async t => {
   const controller = new AbortController();
   const pending = fetch("/common/blank.html", { signal: controller.signal });
   controller.abort();
