@@ -37,26 +37,48 @@ use crate::web::dom::interface::{
 };
 use crate::web::html::event_handler;
 
-/// An abort algorithm: Rust steps run when the signal aborts, with the GC object they work on.
+/// The steps of an abort algorithm, run on the GC object they belong to (a task handle, a
+/// pending fetch, a listener to remove).
+pub trait AbortSteps: Trace + 'static {
+    /// Run the steps (the signal is aborted: its reason is set).
+    fn abort(this: &Gc<Self>, context: &mut Context) -> JsResult<()>;
+}
+
+/// An abort algorithm: a GC object and its [`AbortSteps`], run when the signal aborts.
 ///
-/// The object is already on the GC heap (a task handle, a pending fetch, a listener): holding a
-/// type-erased pointer to it and a plain `fn` costs no allocation per algorithm, which matters
-/// because every pending task with a signal adds one. The steps downcast the object themselves.
+/// The object is already on the GC heap: holding a type-erased pointer to it and the `fn` of
+/// its type's steps costs no allocation per algorithm, which matters because every pending task
+/// with a signal adds one.
 #[derive(Trace, Finalize, Clone)]
 pub struct AbortAlgorithm {
-    captures: GcErased,
+    object: GcErased,
+    /// `run_steps::<T>` for the `T` that `object` was made from.
     #[unsafe_ignore_trace]
     steps: fn(&GcErased, &mut Context) -> JsResult<()>,
 }
 
+/// The steps of `T` on a type-erased `Gc<T>`.
+fn run_steps<T: AbortSteps>(object: &GcErased, context: &mut Context) -> JsResult<()> {
+    // `object` was made from a `Gc<T>` with this `T` (AbortAlgorithm::new), so the downcast
+    // succeeds; `None` cannot happen.
+    match object.clone().downcast::<T>() {
+        Some(object) => T::abort(&object, context),
+        None => Ok(()),
+    }
+}
+
 impl AbortAlgorithm {
-    /// Steps `steps` to run with `captures`.
-    pub fn new(captures: GcErased, steps: fn(&GcErased, &mut Context) -> JsResult<()>) -> Self {
-        Self { captures, steps }
+    /// The abort steps of `object`.
+    #[must_use]
+    pub fn new<T: AbortSteps>(object: Gc<T>) -> Self {
+        Self {
+            object: GcErased::new(object),
+            steps: run_steps::<T>,
+        }
     }
 
     fn run(&self, context: &mut Context) -> JsResult<()> {
-        (self.steps)(&self.captures, context)
+        (self.steps)(&self.object, context)
     }
 }
 

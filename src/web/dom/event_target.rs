@@ -16,10 +16,10 @@ use std::rc::Rc;
 use boa_engine::context::intrinsics::Intrinsics;
 use boa_engine::object::NativeObject;
 use boa_engine::{Context, JsData, JsObject, JsResult, JsString, JsValue, NativeFunction};
-use boa_gc::{Finalize, Gc, GcErased, GcRefCell, Trace};
+use boa_gc::{Finalize, Gc, GcRefCell, Trace};
 
 use crate::engine::webidl::type_error;
-use crate::web::dom::abort_signal::{self, AbortAlgorithm, AbortSignalState};
+use crate::web::dom::abort_signal::{self, AbortAlgorithm, AbortSignalState, AbortSteps};
 use crate::web::dom::dom_exception::dom_exception_error;
 use crate::web::dom::interface::{
     InterfaceSpec, arg, arguments_required, define_interface, illegal_invocation, member,
@@ -282,19 +282,29 @@ pub fn add_event_listener(
     //    (add_abort_algorithm re-evaluates the signal's GC rule, which depends on its abort
     //    algorithms.)
     if let Some(signal) = signal {
-        let captures = GcErased::new(Gc::new((target.clone(), listener.clone())));
-        abort_signal::add_abort_algorithm(
-            signal,
-            AbortAlgorithm::new(captures, |captures, context| {
-                if let Some(pair) = captures.clone().downcast::<(JsObject, Gc<Listener>)>() {
-                    remove_event_listener(&pair.0, &pair.1, context);
-                }
-                Ok(())
-            }),
-        );
+        let removal = Gc::new(ListenerRemoval {
+            target: target.clone(),
+            listener: listener.clone(),
+        });
+        abort_signal::add_abort_algorithm(signal, AbortAlgorithm::new(removal));
     }
     abort_signal::refresh_keep_alive(target, context);
     Ok(Some(listener))
+}
+
+/// The abort steps of a listener added with a signal: remove an event listener with its target
+/// and the listener.
+#[derive(Trace, Finalize)]
+struct ListenerRemoval {
+    target: JsObject,
+    listener: Gc<Listener>,
+}
+
+impl AbortSteps for ListenerRemoval {
+    fn abort(this: &Gc<Self>, context: &mut Context) -> JsResult<()> {
+        remove_event_listener(&this.target, &this.listener, context);
+        Ok(())
+    }
 }
 
 /// "Remove an event listener": set its removed flag and take it out of `target`'s list.

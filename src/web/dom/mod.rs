@@ -34,8 +34,9 @@
 //!   `register_abort_signal_brand::<T>(context)`.
 //! - `abort_signal_state(object, context) -> Option<Gc<AbortSignalState>>`,
 //!   `is_abort_signal(value, context)`;
-//!   `state.add_algorithm(AbortAlgorithm::new(captures, fn)) -> Option<AlgorithmId>`,
-//!   `state.remove_algorithm(id)`, `state.is_aborted()`, `state.reason()`;
+//!   `add_abort_algorithm(&state, AbortAlgorithm::new(gc_object)) -> Option<AlgorithmId>` (the
+//!   object's type implements `AbortSteps`), `remove_abort_algorithm(&state, id)`,
+//!   `state.is_aborted()`, `state.reason()`;
 //!   `signal_abort(&state, Option<reason>, context)`;
 //!   `create_dependent_abort_signal(&signals, &result_object, context)` where `result_object` is
 //!   a fresh signal of the caller's interface (AbortSignal or TaskSignal);

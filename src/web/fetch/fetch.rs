@@ -17,13 +17,13 @@ use std::rc::Rc;
 
 use boa_engine::object::builtins::{JsFunction, JsPromise};
 use boa_engine::{Context, JsError, JsNativeError, JsResult, JsString, JsValue, NativeFunction};
-use boa_gc::{Finalize, Gc, GcErased, Trace};
+use boa_gc::{Finalize, Gc, Trace};
 
 use crate::event_loop::HostSource;
 use crate::runtime::host::Host;
 use crate::web::dom::abort_signal::{
-    AbortAlgorithm, AbortSignalState, AlgorithmId, abort_signal_member, add_abort_algorithm,
-    remove_abort_algorithm,
+    AbortAlgorithm, AbortSignalState, AbortSteps, AlgorithmId, abort_signal_member,
+    add_abort_algorithm, remove_abort_algorithm,
 };
 use crate::web::dom::interface::{dictionary, member};
 
@@ -58,26 +58,28 @@ struct PendingFetch {
 ///
 /// They run at most once (a signal aborts once), and never after the response task, which
 /// removes them first; so p is still pending here.
-fn abort_fetch(pending: &Gc<PendingFetch>, context: &mut Context) -> JsResult<()> {
-    // 1. Set locallyAborted to true. (Implied by the signal being aborted; see PendingFetch.)
-    // 2. Assert: controller is non-null.
-    // 3. Abort controller with requestObject's signal's abort reason. (Deviation: there is no
-    //    fetch controller; the response task checks locallyAborted instead.)
-    let reason = pending
-        .signal
-        .as_ref()
-        .map(|s| s.reason())
-        .unwrap_or_default();
-    // 4. Abort the fetch() call with p, request, responseObject, and requestObject's signal's
-    //    abort reason:
-    //    1. Reject promise with error.
-    //    2. If request's body is non-null and is readable, cancel it. (No request bodies.)
-    //    3. If responseObject is null, then return. (It is: the response task, which creates
-    //       responseObject, removes these steps first.)
-    pending
-        .reject
-        .call(&JsValue::undefined(), &[reason], context)
-        .map(drop)
+impl AbortSteps for PendingFetch {
+    fn abort(pending: &Gc<Self>, context: &mut Context) -> JsResult<()> {
+        // 1. Set locallyAborted to true. (Implied by the signal being aborted; see PendingFetch.)
+        // 2. Assert: controller is non-null.
+        // 3. Abort controller with requestObject's signal's abort reason. (Deviation: there is no
+        //    fetch controller; the response task checks locallyAborted instead.)
+        let reason = pending
+            .signal
+            .as_ref()
+            .map(|s| s.reason())
+            .unwrap_or_default();
+        // 4. Abort the fetch() call with p, request, responseObject, and requestObject's signal's
+        //    abort reason:
+        //    1. Reject promise with error.
+        //    2. If request's body is non-null and is readable, cancel it. (No request bodies.)
+        //    3. If responseObject is null, then return. (It is: the response task, which creates
+        //       responseObject, removes these steps first.)
+        pending
+            .reject
+            .call(&JsValue::undefined(), &[reason], context)
+            .map(drop)
+    }
 }
 
 fn type_error(message: &str) -> JsError {
@@ -283,15 +285,7 @@ fn fetch(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsVal
     // 11. Add the following abort steps to requestObject's signal: abort the fetch() call with
     //     p and the signal's abort reason.
     if let Some(signal) = &signal {
-        let algorithm =
-            AbortAlgorithm::new(
-                GcErased::new(pending.clone()),
-                |captures, context| match captures.clone().downcast::<PendingFetch>() {
-                    Some(pending) => abort_fetch(&pending, context),
-                    None => Ok(()),
-                },
-            );
-        let id = add_abort_algorithm(signal, algorithm);
+        let id = add_abort_algorithm(signal, AbortAlgorithm::new(pending.clone()));
         pending.algorithm.set(id);
     }
     // 5–10. (globalObject, service workers, responseObject, relevantRealm, locallyAborted and
