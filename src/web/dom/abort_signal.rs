@@ -1,5 +1,6 @@
-//! The `AbortSignal` interface (DOM §3.2), and the Rust API that signals of later layers
-//! (`TaskSignal extends AbortSignal`) build on.
+//! The `AbortSignal` interface (DOM §3.2), "signal abort" and dependent signals, and the Rust
+//! API that signals of later layers (`TaskSignal extends AbortSignal`) build on. The abort
+//! algorithms themselves, and a signal's list of them, are in [`super::abort_algorithms`].
 //!
 //! Invariants:
 //! - A signal's state is an [`AbortSignalState`] in a `Gc`, shared by the object's native data
@@ -22,11 +23,13 @@ use std::rc::Rc;
 
 use boa_engine::object::NativeObject;
 use boa_engine::{Context, JsData, JsError, JsObject, JsResult, JsValue, NativeFunction};
-use boa_gc::{Finalize, Gc, GcErased, GcRefCell, Trace, WeakGc};
+use boa_gc::{Finalize, Gc, GcRefCell, Trace, WeakGc};
 
 use crate::engine::webidl::{to_unsigned_long_long_enforce_range, type_error};
 use crate::event_loop::HostSource;
 use crate::runtime::host::Host;
+use crate::web::dom::abort_algorithms::AlgorithmList;
+pub use crate::web::dom::abort_algorithms::{AbortAlgorithm, AbortSteps, AlgorithmId};
 use crate::web::dom::dispatch::fire_simple_event;
 use crate::web::dom::dom_exception::new_dom_exception;
 use crate::web::dom::event::EventInit;
@@ -37,117 +40,12 @@ use crate::web::dom::interface::{
 };
 use crate::web::html::event_handler;
 
-/// The steps of an abort algorithm, run on the GC object they belong to (a task handle, a
-/// pending fetch, a listener to remove).
-pub trait AbortSteps: Trace + 'static {
-    /// Run the steps (the signal is aborted: its reason is set).
-    fn abort(this: &Gc<Self>, context: &mut Context) -> JsResult<()>;
-}
-
-/// An abort algorithm: a GC object and its [`AbortSteps`], run when the signal aborts.
-///
-/// The object is already on the GC heap: holding a type-erased pointer to it and the `fn` of
-/// its type's steps costs no allocation per algorithm, which matters because every pending task
-/// with a signal adds one.
-#[derive(Trace, Finalize, Clone)]
-pub struct AbortAlgorithm {
-    object: GcErased,
-    /// `run_steps::<T>` for the `T` that `object` was made from.
-    #[unsafe_ignore_trace]
-    steps: fn(&GcErased, &mut Context) -> JsResult<()>,
-}
-
-/// The steps of `T` on a type-erased `Gc<T>`.
-fn run_steps<T: AbortSteps>(object: &GcErased, context: &mut Context) -> JsResult<()> {
-    // `object` was made from a `Gc<T>` with this `T` (AbortAlgorithm::new), so the downcast
-    // succeeds; `None` cannot happen.
-    match object.clone().downcast::<T>() {
-        Some(object) => T::abort(&object, context),
-        None => Ok(()),
-    }
-}
-
-impl AbortAlgorithm {
-    /// The abort steps of `object`.
-    #[must_use]
-    pub fn new<T: AbortSteps>(object: Gc<T>) -> Self {
-        Self {
-            object: GcErased::new(object),
-            steps: run_steps::<T>,
-        }
-    }
-
-    fn run(&self, context: &mut Context) -> JsResult<()> {
-        (self.steps)(&self.object, context)
-    }
-}
-
-/// A signal's abort algorithms, in the order they were added, with O(log n) removal: entries are
-/// sorted by id (ids increase), a removed entry becomes a tombstone, and tombstones are dropped
-/// when they outnumber the live entries.
-#[derive(Trace, Finalize, Default)]
-struct AlgorithmList {
-    entries: Vec<AlgorithmEntry>,
-    #[unsafe_ignore_trace]
-    live: usize,
-}
-
-#[derive(Trace, Finalize)]
-struct AlgorithmEntry {
-    #[unsafe_ignore_trace]
-    id: u64,
-    algorithm: Option<AbortAlgorithm>,
-}
-
-impl AlgorithmList {
-    fn push(&mut self, id: u64, algorithm: AbortAlgorithm) {
-        self.entries.push(AlgorithmEntry {
-            id,
-            algorithm: Some(algorithm),
-        });
-        self.live += 1;
-    }
-
-    fn remove(&mut self, id: u64) {
-        let Ok(index) = self.entries.binary_search_by_key(&id, |e| e.id) else {
-            return;
-        };
-        if self.entries[index].algorithm.take().is_some() {
-            self.live -= 1;
-        }
-        if self.live == 0 {
-            self.entries.clear();
-        } else if self.entries.len() > 2 * self.live + 16 {
-            self.entries.retain(|e| e.algorithm.is_some());
-        }
-    }
-
-    fn is_empty(&self) -> bool {
-        self.live == 0
-    }
-
-    /// The live algorithms, in order, leaving the list empty.
-    fn take(&mut self) -> Vec<AbortAlgorithm> {
-        self.live = 0;
-        std::mem::take(&mut self.entries)
-            .into_iter()
-            .filter_map(|mut e| e.algorithm.take())
-            .collect()
-    }
-}
-
-/// Handle of an added abort algorithm (to remove it).
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct AlgorithmId(u64);
-
 #[derive(Trace, Finalize)]
 struct SignalInner {
     /// The signal's JS object.
     object: Option<JsObject>,
     /// The abort reason; `Some` iff the signal is aborted.
     reason: Option<JsValue>,
-    #[unsafe_ignore_trace]
-    next_algorithm: u64,
     /// O(log n) to remove, so a long-lived signal shared by many pending tasks costs little per
     /// task completion.
     algorithms: AlgorithmList,
@@ -167,7 +65,6 @@ impl SignalInner {
         Self {
             object: None,
             reason: None,
-            next_algorithm: 0,
             algorithms: AlgorithmList::default(),
             sources: Vec::new(),
             dependents: Vec::new(),
@@ -289,18 +186,15 @@ pub fn add_abort_algorithm(
         if inner.reason.is_some() {
             return None;
         }
-        inner.next_algorithm += 1;
-        let id = inner.next_algorithm;
-        inner.algorithms.push(id, algorithm);
-        id
+        inner.algorithms.push(algorithm)
     };
     refresh_keep_alive_state(signal);
-    Some(AlgorithmId(id))
+    Some(id)
 }
 
 /// "Remove" an abort algorithm: remove algorithm from signal's abort algorithms.
 pub fn remove_abort_algorithm(signal: &Gc<AbortSignalState>, id: AlgorithmId) {
-    signal.inner.borrow_mut().algorithms.remove(id.0);
+    signal.inner.borrow_mut().algorithms.remove(id);
     refresh_keep_alive_state(signal);
 }
 

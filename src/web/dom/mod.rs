@@ -27,7 +27,7 @@
 //! - event handler IDL attributes: `crate::web::html::event_handler::event_handler_attribute(m,
 //!   "onprioritychange", brand)` inside `define_interface`'s member closure.
 //!
-//! Abort signals ([`abort_signal`], [`abort_controller`]):
+//! Abort signals ([`abort_signal`], [`abort_algorithms`], [`abort_controller`]):
 //! - a subclass's native data embeds a `Gc<AbortSignalState>` (`AbortSignalState::new()`, then
 //!   `bind_object(&object)`), implements `IsEventTarget` (returning
 //!   `state.event_target()`) and `IsAbortSignal`, and is registered with
@@ -47,6 +47,7 @@
 //! Exceptions: `dom_exception::dom_exception_error(context, message, "NotAllowedError")` (a
 //! `JsError` to return), `new_dom_exception(context, message, name)` (the object).
 
+pub mod abort_algorithms;
 pub mod abort_controller;
 pub mod abort_signal;
 pub mod custom_event;
