@@ -71,3 +71,13 @@ promise_test(async () => {
 test(() => {
   assert_throws_js(TypeError, () => new Response());
 }, "Response is not constructible");
+
+promise_test(async () => {
+  const response = await fetch("/common/blank.html");
+  for (const name of ["type", "url", "status", "bodyUsed"]) {
+    const get = Object.getOwnPropertyDescriptor(Response.prototype, name).get;
+    assert_throws_js(TypeError, () => get.call({}), name);
+    assert_throws_js(TypeError, () => get.call(1), name);
+    assert_not_equals(get.call(response), undefined, name);
+  }
+}, "Response getters check their this");
