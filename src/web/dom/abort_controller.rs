@@ -35,7 +35,7 @@ pub fn controller_signal(object: &JsObject) -> Option<JsObject> {
 }
 
 fn this_controller(this: &JsValue, context: &Context) -> JsResult<JsObject> {
-    controller_signal(&this_object(this, context)).ok_or_else(illegal_invocation)
+    controller_signal(&this_object(this, context)?).ok_or_else(illegal_invocation)
 }
 
 /// `new AbortController()`.

@@ -1,5 +1,6 @@
-//! The `AbortSignal` interface (DOM §3.2), and the Rust API that signals of later layers
-//! (`TaskSignal extends AbortSignal`) build on.
+//! The `AbortSignal` interface (DOM §3.2), "signal abort" and dependent signals, and the Rust
+//! API that signals of later layers (`TaskSignal extends AbortSignal`) build on. The abort
+//! algorithms themselves, and a signal's list of them, are in [`super::abort_algorithms`].
 //!
 //! Invariants:
 //! - A signal's state is an [`AbortSignalState`] in a `Gc`, shared by the object's native data
@@ -22,11 +23,13 @@ use std::rc::Rc;
 
 use boa_engine::object::NativeObject;
 use boa_engine::{Context, JsData, JsError, JsObject, JsResult, JsValue, NativeFunction};
-use boa_gc::{Finalize, Gc, GcErased, GcRefCell, Trace, WeakGc};
+use boa_gc::{Finalize, Gc, GcRefCell, Trace, WeakGc};
 
 use crate::engine::webidl::{to_unsigned_long_long_enforce_range, type_error};
 use crate::event_loop::HostSource;
 use crate::runtime::host::Host;
+use crate::web::dom::abort_algorithms::AlgorithmList;
+pub use crate::web::dom::abort_algorithms::{AbortAlgorithm, AbortSteps, AlgorithmId};
 use crate::web::dom::dispatch::fire_simple_event;
 use crate::web::dom::dom_exception::new_dom_exception;
 use crate::web::dom::event::EventInit;
@@ -37,95 +40,12 @@ use crate::web::dom::interface::{
 };
 use crate::web::html::event_handler;
 
-/// An abort algorithm: Rust steps run when the signal aborts, with the GC object they work on.
-///
-/// The object is already on the GC heap (a task handle, a pending fetch, a listener): holding a
-/// type-erased pointer to it and a plain `fn` costs no allocation per algorithm, which matters
-/// because every pending task with a signal adds one. The steps downcast the object themselves.
-#[derive(Trace, Finalize, Clone)]
-pub struct AbortAlgorithm {
-    captures: GcErased,
-    #[unsafe_ignore_trace]
-    steps: fn(&GcErased, &mut Context) -> JsResult<()>,
-}
-
-impl AbortAlgorithm {
-    /// Steps `steps` to run with `captures`.
-    pub fn new(captures: GcErased, steps: fn(&GcErased, &mut Context) -> JsResult<()>) -> Self {
-        Self { captures, steps }
-    }
-
-    fn run(&self, context: &mut Context) -> JsResult<()> {
-        (self.steps)(&self.captures, context)
-    }
-}
-
-/// A signal's abort algorithms, in the order they were added, with O(log n) removal: entries are
-/// sorted by id (ids increase), a removed entry becomes a tombstone, and tombstones are dropped
-/// when they outnumber the live entries.
-#[derive(Trace, Finalize, Default)]
-struct AlgorithmList {
-    entries: Vec<AlgorithmEntry>,
-    #[unsafe_ignore_trace]
-    live: usize,
-}
-
-#[derive(Trace, Finalize)]
-struct AlgorithmEntry {
-    #[unsafe_ignore_trace]
-    id: u64,
-    algorithm: Option<AbortAlgorithm>,
-}
-
-impl AlgorithmList {
-    fn push(&mut self, id: u64, algorithm: AbortAlgorithm) {
-        self.entries.push(AlgorithmEntry {
-            id,
-            algorithm: Some(algorithm),
-        });
-        self.live += 1;
-    }
-
-    fn remove(&mut self, id: u64) {
-        let Ok(index) = self.entries.binary_search_by_key(&id, |e| e.id) else {
-            return;
-        };
-        if self.entries[index].algorithm.take().is_some() {
-            self.live -= 1;
-        }
-        if self.live == 0 {
-            self.entries.clear();
-        } else if self.entries.len() > 2 * self.live + 16 {
-            self.entries.retain(|e| e.algorithm.is_some());
-        }
-    }
-
-    fn is_empty(&self) -> bool {
-        self.live == 0
-    }
-
-    /// The live algorithms, in order, leaving the list empty.
-    fn take(&mut self) -> Vec<AbortAlgorithm> {
-        self.live = 0;
-        std::mem::take(&mut self.entries)
-            .into_iter()
-            .filter_map(|mut e| e.algorithm.take())
-            .collect()
-    }
-}
-
-/// Handle of an added abort algorithm (to remove it).
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct AlgorithmId(u64);
-
 #[derive(Trace, Finalize)]
 struct SignalInner {
     /// The signal's JS object.
     object: Option<JsObject>,
     /// The abort reason; `Some` iff the signal is aborted.
     reason: Option<JsValue>,
-    #[unsafe_ignore_trace]
-    next_algorithm: u64,
     /// O(log n) to remove, so a long-lived signal shared by many pending tasks costs little per
     /// task completion.
     algorithms: AlgorithmList,
@@ -145,7 +65,6 @@ impl SignalInner {
         Self {
             object: None,
             reason: None,
-            next_algorithm: 0,
             algorithms: AlgorithmList::default(),
             sources: Vec::new(),
             dependents: Vec::new(),
@@ -267,18 +186,15 @@ pub fn add_abort_algorithm(
         if inner.reason.is_some() {
             return None;
         }
-        inner.next_algorithm += 1;
-        let id = inner.next_algorithm;
-        inner.algorithms.push(id, algorithm);
-        id
+        inner.algorithms.push(algorithm)
     };
     refresh_keep_alive_state(signal);
-    Some(AlgorithmId(id))
+    Some(id)
 }
 
 /// "Remove" an abort algorithm: remove algorithm from signal's abort algorithms.
 pub fn remove_abort_algorithm(signal: &Gc<AbortSignalState>, id: AlgorithmId) {
-    signal.inner.borrow_mut().algorithms.remove(id.0);
+    signal.inner.borrow_mut().algorithms.remove(id);
     refresh_keep_alive_state(signal);
 }
 
@@ -369,14 +285,56 @@ pub fn is_abort_signal(value: &JsValue, context: &Context) -> bool {
         .is_some_and(|o| abort_signal_state(&o, context).is_some())
 }
 
-/// Re-evaluate the GC rule for `object` if it is an AbortSignal (after its listeners changed).
-pub fn refresh_keep_alive(object: &JsObject, context: &Context) {
-    if let Some(state) = abort_signal_state(object, context) {
-        refresh_keep_alive_state(&state);
+/// The WebIDL conversion of a value to the interface type `AbortSignal` (§3.2.15): 1. If V
+/// does not implement AbortSignal, throw a TypeError (here: `None`, for the caller's message).
+/// 2. Return the IDL value referencing V (with its signal state).
+#[must_use]
+pub fn to_abort_signal(
+    value: &JsValue,
+    context: &Context,
+) -> Option<(JsObject, Gc<AbortSignalState>)> {
+    let object = value.as_object()?;
+    let state = abort_signal_state(&object, context)?;
+    Some((object, state))
+}
+
+/// The value of an `AbortSignal signal` dictionary member (`AbortSignal? signal` when
+/// `nullable`), as read from `dictionary`: undefined (not present) is `None`, and so is null for
+/// a nullable member; anything else converts to AbortSignal or is the TypeError `on_error` makes
+/// from a "Failed to read the 'signal' property …" message.
+pub fn abort_signal_member(
+    value: &JsValue,
+    dictionary: &str,
+    nullable: bool,
+    context: &Context,
+    on_error: impl FnOnce(&str) -> JsError,
+) -> JsResult<Option<(JsObject, Gc<AbortSignalState>)>> {
+    if value.is_undefined() || (nullable && value.is_null()) {
+        return Ok(None);
     }
+    to_abort_signal(value, context).map(Some).ok_or_else(|| {
+        on_error(&format!(
+            "Failed to read the 'signal' property from '{dictionary}': {NOT_AN_ABORT_SIGNAL}"
+        ))
+    })
+}
+
+const NOT_AN_ABORT_SIGNAL: &str = "Failed to convert value to 'AbortSignal'.";
+
+/// Re-evaluate the GC rule for `object` if it is an AbortSignal (after its listeners changed).
+///
+/// Runs on every listener change of every EventTarget, so it costs one brand check for the
+/// others and allocates nothing.
+pub fn refresh_keep_alive(object: &JsObject, context: &Context) {
+    let Some(state) = abort_signal_state(object, context) else {
+        // The refreshers are for subclasses of AbortSignal only.
+        return;
+    };
+    refresh_keep_alive_state(&state);
     if let Some(refreshers) = context.get_data::<Rc<KeepAliveRefreshers>>() {
-        let list = refreshers.0.borrow().clone();
-        for refresh in list {
+        // A refresher gets `&Context`, so it cannot register another one while this borrow of
+        // the list is held.
+        for refresh in refreshers.0.borrow().iter() {
             refresh(object, context);
         }
     }
@@ -557,7 +515,7 @@ pub fn create_dependent_abort_signal(
 }
 
 fn this_signal(this: &JsValue, context: &Context) -> JsResult<Gc<AbortSignalState>> {
-    abort_signal_state(&this_object(this, context), context).ok_or_else(illegal_invocation)
+    abort_signal_state(&this_object(this, context)?, context).ok_or_else(illegal_invocation)
 }
 
 /// `AbortSignal.abort(reason)`.
@@ -632,13 +590,10 @@ pub fn abort_signal_sequence(
     let values = sequence(&args[0], context, |m| type_error(interface, operation, m))?;
     values
         .into_iter()
-        .map(|v| match v.as_object() {
-            Some(o) if abort_signal_state(&o, context).is_some() => Ok(o),
-            _ => Err(type_error(
-                interface,
-                operation,
-                "Failed to convert value to 'AbortSignal'.",
-            )),
+        .map(|v| {
+            to_abort_signal(&v, context)
+                .map(|(object, _)| object)
+                .ok_or_else(|| type_error(interface, operation, NOT_AN_ABORT_SIGNAL))
         })
         .collect()
 }

@@ -53,7 +53,7 @@ fn constructor(new_target: &JsValue, args: &[JsValue], context: &mut Context) ->
 
 /// `initCustomEvent(type, bubbles, cancelable, detail)`.
 fn init_custom_event(this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
-    let object = this_object(this, context);
+    let object = this_object(this, context)?;
     if object.downcast_ref::<CustomEventData>().is_none() {
         return Err(illegal_invocation());
     }
@@ -107,7 +107,7 @@ pub fn register(context: &mut Context) -> JsResult<()> {
             m.attribute(
                 "detail",
                 NativeFunction::from_fn_ptr(|this, _, context| {
-                    let object = this_object(this, context);
+                    let object = this_object(this, context)?;
                     let data = object
                         .downcast_ref::<CustomEventData>()
                         .ok_or_else(illegal_invocation)?;

@@ -107,7 +107,7 @@ pub fn dom_exception_error(context: &Context, message: &str, name: &str) -> JsEr
 }
 
 fn this_exception(this: &JsValue, context: &Context) -> JsResult<DomExceptionData> {
-    this_object(this, context)
+    this_object(this, context)?
         .downcast_ref::<DomExceptionData>()
         .map(|d| d.clone())
         .ok_or_else(illegal_invocation)

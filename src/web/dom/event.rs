@@ -228,7 +228,7 @@ pub fn constructor_prelude(
 }
 
 fn this_event(this: &JsValue, context: &Context) -> JsResult<EventCell> {
-    event_state(&this_object(this, context), context).ok_or_else(illegal_invocation)
+    event_state(&this_object(this, context)?, context).ok_or_else(illegal_invocation)
 }
 
 fn getter(f: fn(&EventState) -> JsValue) -> NativeFunction {

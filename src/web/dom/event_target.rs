@@ -16,10 +16,10 @@ use std::rc::Rc;
 use boa_engine::context::intrinsics::Intrinsics;
 use boa_engine::object::NativeObject;
 use boa_engine::{Context, JsData, JsObject, JsResult, JsString, JsValue, NativeFunction};
-use boa_gc::{Finalize, Gc, GcErased, GcRefCell, Trace};
+use boa_gc::{Finalize, Gc, GcRefCell, Trace};
 
 use crate::engine::webidl::type_error;
-use crate::web::dom::abort_signal::{self, AbortAlgorithm};
+use crate::web::dom::abort_signal::{self, AbortAlgorithm, AbortSignalState, AbortSteps};
 use crate::web::dom::dom_exception::dom_exception_error;
 use crate::web::dom::interface::{
     InterfaceSpec, arg, arguments_required, define_interface, illegal_invocation, member,
@@ -176,7 +176,7 @@ pub fn create_global_object(intrinsics: &Intrinsics) -> JsObject {
 
 /// Brand check for `this` of an EventTarget member.
 fn this_target(this: &JsValue, context: &Context) -> JsResult<(JsObject, Gc<EventTargetState>)> {
-    let object = this_object(this, context);
+    let object = this_object(this, context)?;
     let state = event_target_state(&object, context).ok_or_else(illegal_invocation)?;
     Ok((object, state))
 }
@@ -210,7 +210,7 @@ struct AddOptions {
     capture: bool,
     passive: Option<bool>,
     once: bool,
-    signal: Option<JsObject>,
+    signal: Option<Gc<AbortSignalState>>,
 }
 
 /// "Flatten more" options (AddEventListenerOptions or boolean). Members are read in WebIDL
@@ -232,22 +232,14 @@ fn flatten_more(options: &JsValue, context: &mut Context) -> JsResult<AddOptions
     let once = member(dict, "once", context)?.to_boolean();
     let passive = member(dict, "passive", context)?;
     let passive = (!passive.is_undefined()).then(|| passive.to_boolean());
-    let signal_value = member(dict, "signal", context)?;
-    let signal = if signal_value.is_undefined() {
-        None
-    } else {
-        match signal_value.as_object() {
-            Some(o) if abort_signal::abort_signal_state(&o, context).is_some() => Some(o),
-            _ => {
-                return Err(type_error(
-                    "EventTarget",
-                    "addEventListener",
-                    "Failed to read the 'signal' property from 'AddEventListenerOptions': \
-                     Failed to convert value to 'AbortSignal'.",
-                ));
-            }
-        }
-    };
+    let signal = abort_signal::abort_signal_member(
+        &member(dict, "signal", context)?,
+        "AddEventListenerOptions",
+        false,
+        context,
+        |m| type_error("EventTarget", "addEventListener", m),
+    )?
+    .map(|(_, state)| state);
     Ok(AddOptions {
         capture,
         passive,
@@ -261,7 +253,7 @@ fn flatten_more(options: &JsValue, context: &mut Context) -> JsResult<AddOptions
 pub fn add_event_listener(
     target: &JsObject,
     listener: Listener,
-    signal: Option<&JsObject>,
+    signal: Option<&Gc<AbortSignalState>>,
     context: &mut Context,
 ) -> JsResult<Option<Gc<Listener>>> {
     let Some(state) = event_target_state(target, context) else {
@@ -269,8 +261,7 @@ pub fn add_event_listener(
     };
     // 1. (ServiceWorkerGlobalScope warnings: not applicable.)
     // 2. If listener's signal is not null and is aborted, then return.
-    let signal_state = signal.and_then(|s| abort_signal::abort_signal_state(s, context));
-    if signal_state.as_ref().is_some_and(|s| s.is_aborted()) {
+    if signal.is_some_and(|s| s.is_aborted()) {
         return Ok(None);
     }
     // 3. If listener's callback is null, then return. (Callers never pass a null callback.)
@@ -288,21 +279,32 @@ pub fn add_event_listener(
     //    event listener with eventTarget and listener.
     //    (Added only when the listener was appended: for a duplicate the steps would remove a
     //    listener that is not in the list, a no-op.)
-    if let (Some(signal_state), Some(signal)) = (signal_state, signal) {
-        let captures = GcErased::new(Gc::new((target.clone(), listener.clone())));
-        abort_signal::add_abort_algorithm(
-            &signal_state,
-            AbortAlgorithm::new(captures, |captures, context| {
-                if let Some(pair) = captures.clone().downcast::<(JsObject, Gc<Listener>)>() {
-                    remove_event_listener(&pair.0, &pair.1, context);
-                }
-                Ok(())
-            }),
-        );
-        abort_signal::refresh_keep_alive(signal, context);
+    //    (add_abort_algorithm re-evaluates the signal's GC rule, which depends on its abort
+    //    algorithms.)
+    if let Some(signal) = signal {
+        let removal = Gc::new(ListenerRemoval {
+            target: target.clone(),
+            listener: listener.clone(),
+        });
+        abort_signal::add_abort_algorithm(signal, AbortAlgorithm::new(removal));
     }
     abort_signal::refresh_keep_alive(target, context);
     Ok(Some(listener))
+}
+
+/// The abort steps of a listener added with a signal: remove an event listener with its target
+/// and the listener.
+#[derive(Trace, Finalize)]
+struct ListenerRemoval {
+    target: JsObject,
+    listener: Gc<Listener>,
+}
+
+impl AbortSteps for ListenerRemoval {
+    fn abort(this: &Gc<Self>, context: &mut Context) -> JsResult<()> {
+        remove_event_listener(&this.target, &this.listener, context);
+        Ok(())
+    }
 }
 
 /// "Remove an event listener": set its removed flag and take it out of `target`'s list.

@@ -298,11 +298,20 @@ pub fn prototype_from_new_target(
     prototype_of(context, interface_name)
 }
 
-/// WebIDL's `this` for operations: null or undefined means the global object (which then fails
-/// the brand check unless it implements the interface).
-#[must_use]
-pub fn this_object(this: &JsValue, context: &Context) -> JsObject {
-    this.as_object().unwrap_or_else(|| context.global_object())
+/// WebIDL's `this` for operations and attributes (§3.7.5 "create an operation function" steps
+/// 2.1.1–2.1.2, §3.7.6 attribute getter/setter steps 1.1–1.2, which the caller's brand check
+/// completes):
+/// 1. Let jsValue be the this value, if it is not null or undefined, or realm's global object
+///    otherwise. (The global then fails the brand check unless it implements the interface.)
+/// 2. If jsValue is not a platform object (here: not an object at all; the caller's brand check
+///    rejects the other objects), throw a TypeError.
+pub fn this_object(this: &JsValue, context: &Context) -> JsResult<JsObject> {
+    // 1.
+    if this.is_null_or_undefined() {
+        return Ok(context.global_object());
+    }
+    // 2.
+    this.as_object().ok_or_else(illegal_invocation)
 }
 
 /// A dictionary argument (WebIDL §3.2.17): undefined or null is the empty dictionary; any other

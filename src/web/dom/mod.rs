@@ -27,15 +27,16 @@
 //! - event handler IDL attributes: `crate::web::html::event_handler::event_handler_attribute(m,
 //!   "onprioritychange", brand)` inside `define_interface`'s member closure.
 //!
-//! Abort signals ([`abort_signal`], [`abort_controller`]):
+//! Abort signals ([`abort_signal`], [`abort_algorithms`], [`abort_controller`]):
 //! - a subclass's native data embeds a `Gc<AbortSignalState>` (`AbortSignalState::new()`, then
 //!   `bind_object(&object)`), implements `IsEventTarget` (returning
 //!   `state.event_target()`) and `IsAbortSignal`, and is registered with
 //!   `register_abort_signal_brand::<T>(context)`.
 //! - `abort_signal_state(object, context) -> Option<Gc<AbortSignalState>>`,
 //!   `is_abort_signal(value, context)`;
-//!   `state.add_algorithm(AbortAlgorithm::new(captures, fn)) -> Option<AlgorithmId>`,
-//!   `state.remove_algorithm(id)`, `state.is_aborted()`, `state.reason()`;
+//!   `add_abort_algorithm(&state, AbortAlgorithm::new(gc_object)) -> Option<AlgorithmId>` (the
+//!   object's type implements `AbortSteps`), `remove_abort_algorithm(&state, id)`,
+//!   `state.is_aborted()`, `state.reason()`;
 //!   `signal_abort(&state, Option<reason>, context)`;
 //!   `create_dependent_abort_signal(&signals, &result_object, context)` where `result_object` is
 //!   a fresh signal of the caller's interface (AbortSignal or TaskSignal);
@@ -46,6 +47,7 @@
 //! Exceptions: `dom_exception::dom_exception_error(context, message, "NotAllowedError")` (a
 //! `JsError` to return), `new_dom_exception(context, message, name)` (the object).
 
+pub mod abort_algorithms;
 pub mod abort_controller;
 pub mod abort_signal;
 pub mod custom_event;

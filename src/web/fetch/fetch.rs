@@ -17,13 +17,13 @@ use std::rc::Rc;
 
 use boa_engine::object::builtins::{JsFunction, JsPromise};
 use boa_engine::{Context, JsError, JsNativeError, JsResult, JsString, JsValue, NativeFunction};
-use boa_gc::{Finalize, Gc, GcErased, Trace};
+use boa_gc::{Finalize, Gc, Trace};
 
 use crate::event_loop::HostSource;
 use crate::runtime::host::Host;
 use crate::web::dom::abort_signal::{
-    AbortAlgorithm, AbortSignalState, AlgorithmId, abort_signal_state, add_abort_algorithm,
-    remove_abort_algorithm,
+    AbortAlgorithm, AbortSignalState, AbortSteps, AlgorithmId, abort_signal_member,
+    add_abort_algorithm, remove_abort_algorithm,
 };
 use crate::web::dom::interface::{dictionary, member};
 
@@ -39,32 +39,47 @@ pub struct FetchRoot {
     pub document_path: String,
 }
 
-/// A fetch in flight: its promise's resolving functions and its abort algorithm.
+/// A fetch in flight: its promise's resolving functions, its request's signal and the abort
+/// algorithm added to that signal.
+///
+/// fetch()'s `locallyAborted` is not stored: it is true exactly when the signal is aborted, since
+/// the signal was not aborted when the abort steps were added (step 4 returned otherwise) and
+/// aborting it runs them at once.
 #[derive(Trace, Finalize)]
 struct PendingFetch {
     resolve: JsFunction,
     reject: JsFunction,
-    #[unsafe_ignore_trace]
-    settled: Cell<bool>,
     signal: Option<Gc<AbortSignalState>>,
     #[unsafe_ignore_trace]
     algorithm: Cell<Option<AlgorithmId>>,
 }
 
-/// The abort steps of a pending fetch: reject its promise with the signal's abort reason.
-fn abort_fetch(pending: &Gc<PendingFetch>, context: &mut Context) -> JsResult<()> {
-    if pending.settled.replace(true) {
-        return Ok(());
+/// The abort steps fetch() adds to requestObject's signal (Fetch §5.6 step 11).
+///
+/// They run at most once (a signal aborts once), and never after the response task, which
+/// removes them first; so p is still pending here.
+impl AbortSteps for PendingFetch {
+    fn abort(pending: &Gc<Self>, context: &mut Context) -> JsResult<()> {
+        // 1. Set locallyAborted to true. (Implied by the signal being aborted; see PendingFetch.)
+        // 2. Assert: controller is non-null.
+        // 3. Abort controller with requestObject's signal's abort reason. (Deviation: there is no
+        //    fetch controller; the response task checks locallyAborted instead.)
+        let reason = pending
+            .signal
+            .as_ref()
+            .map(|s| s.reason())
+            .unwrap_or_default();
+        // 4. Abort the fetch() call with p, request, responseObject, and requestObject's signal's
+        //    abort reason:
+        //    1. Reject promise with error.
+        //    2. If request's body is non-null and is readable, cancel it. (No request bodies.)
+        //    3. If responseObject is null, then return. (It is: the response task, which creates
+        //       responseObject, removes these steps first.)
+        pending
+            .reject
+            .call(&JsValue::undefined(), &[reason], context)
+            .map(drop)
     }
-    let reason = pending
-        .signal
-        .as_ref()
-        .map(|s| s.reason())
-        .unwrap_or_default();
-    pending
-        .reject
-        .call(&JsValue::undefined(), &[reason], context)
-        .map(drop)
 }
 
 fn type_error(message: &str) -> JsError {
@@ -118,6 +133,19 @@ fn percent_decode(path: &str) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
+/// The path of an absolute URL on [`ORIGIN`] (`None` for another scheme, host or port).
+fn path_on_origin(url: &str) -> Option<String> {
+    let rest = url.strip_prefix(ORIGIN)?;
+    if rest.is_empty() {
+        Some("/".to_owned())
+    } else if rest.starts_with('/') {
+        Some(rest.to_owned())
+    } else {
+        // E.g. `http://web-platform.test:8000evil/`: another port (or host).
+        None
+    }
+}
+
 /// Resolve `input` against the document URL: the same-origin path it names (without query or
 /// fragment), or `None` for another origin or scheme.
 #[must_use]
@@ -133,22 +161,10 @@ pub fn resolve_same_origin_path(input: &str, document_path: &str) -> Option<Stri
             && input.starts_with(|c: char| c.is_ascii_alphabetic())
     });
     let path = if scheme_end.is_some() {
-        let rest = input.strip_prefix(ORIGIN)?;
-        if rest.is_empty() {
-            "/".to_owned()
-        } else if rest.starts_with('/') {
-            rest.to_owned()
-        } else {
-            return None;
-        }
-    } else if let Some(rest) = input.strip_prefix("//") {
-        let host_and_path = format!("http://{rest}");
-        let rest = host_and_path.strip_prefix(ORIGIN)?;
-        if rest.is_empty() {
-            "/".into()
-        } else {
-            rest.to_owned()
-        }
+        path_on_origin(input)?
+    } else if input.starts_with("//") {
+        // A scheme-relative URL takes the document's scheme: the same check as an absolute one.
+        path_on_origin(&format!("http:{input}"))?
     } else if input.starts_with('/') {
         input.to_owned()
     } else {
@@ -221,22 +237,19 @@ fn fetch(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsVal
                 "method {method} is not supported: taskhost's fetch serves files (GET, HEAD)"
             )));
         }
-        let signal = member(init.as_ref(), "signal", context)?;
-        let signal = match signal.as_object() {
-            Some(object) => Some(abort_signal_state(&object, context).ok_or_else(|| {
-                JsError::from(JsNativeError::typ().with_message(
-                    "Failed to execute 'fetch': member signal is not of type 'AbortSignal'.",
-                ))
-            })?),
-            None if signal.is_null_or_undefined() => None,
-            None => {
-                return Err(JsNativeError::typ()
-                    .with_message(
-                        "Failed to execute 'fetch': member signal is not of type 'AbortSignal'.",
-                    )
-                    .into());
-            }
-        };
+        // `AbortSignal? signal`.
+        let signal = abort_signal_member(
+            &member(init.as_ref(), "signal", context)?,
+            "RequestInit",
+            true,
+            context,
+            |m| {
+                JsNativeError::typ()
+                    .with_message(format!("Failed to execute 'fetch': {m}"))
+                    .into()
+            },
+        )?
+        .map(|(_, state)| state);
         Ok((url.to_std_string_escaped(), method == "HEAD", signal))
     })();
     let (url, head, signal) = match result {
@@ -249,10 +262,15 @@ fn fetch(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsVal
             return Ok(promise.into());
         }
     };
-    // 5. If requestObject's signal is aborted, then abort the fetch() call and return p.
+    // 3. Let request be requestObject's request. (Here: url, head and signal.)
+    // 4. If requestObject's signal is aborted, then:
     if let Some(signal) = &signal
         && signal.is_aborted()
     {
+        // 1. Abort the fetch() call with p, request, null, and requestObject's signal's abort
+        //    reason: 1. Reject promise with error. (2. No request body; 3. responseObject is
+        //    null: return.)
+        // 2. Return p.
         resolvers
             .reject
             .call(&JsValue::undefined(), &[signal.reason()], context)?;
@@ -261,26 +279,21 @@ fn fetch(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsVal
     let pending = Gc::new(PendingFetch {
         resolve: resolvers.resolve,
         reject: resolvers.reject,
-        settled: Cell::new(false),
         signal: signal.clone(),
         algorithm: Cell::new(None),
     });
     // 11. Add the following abort steps to requestObject's signal: abort the fetch() call with
     //     p and the signal's abort reason.
     if let Some(signal) = &signal {
-        let algorithm =
-            AbortAlgorithm::new(
-                GcErased::new(pending.clone()),
-                |captures, context| match captures.clone().downcast::<PendingFetch>() {
-                    Some(pending) => abort_fetch(&pending, context),
-                    None => Ok(()),
-                },
-            );
-        let id = add_abort_algorithm(signal, algorithm);
+        let id = add_abort_algorithm(signal, AbortAlgorithm::new(pending.clone()));
         pending.algorithm.set(id);
     }
-    // 12. Fetch request; processResponse queues a task on the networking task source that
-    //     resolves p with a new Response (or rejects it with a TypeError for a network error).
+    // 5–10. (globalObject, service workers, responseObject, relevantRealm, locallyAborted and
+    //     controller: nothing to set up here; see PendingFetch for locallyAborted.)
+    // 12. Set controller to the result of calling fetch given request and processResponse given
+    //     response being the steps below. (Here: the file is read now, and fetch response
+    //     handover's "queue a fetch task" to run processResponse is a task on the networking
+    //     task source.)
     let response = resolve_same_origin_path(&url, &fetch_root.document_path).map(|path| {
         let body = file_for(&fetch_root.root, &path).and_then(|file| std::fs::read(file).ok());
         (path, body)
@@ -289,14 +302,25 @@ fn fetch(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsVal
     host.queue_task_posted(
         HostSource::Other,
         Box::new(move |context| {
-            if pending.settled.replace(true) {
-                return Ok(());
+            // processResponse:
+            // 1. If locallyAborted is true, then abort these steps.
+            if let Some(signal) = &pending.signal {
+                if signal.is_aborted() {
+                    return Ok(());
+                }
+                // Deviation: the abort steps are removed now (the spec leaves them in place,
+                // where they could only reject a settled promise), so a long-lived signal does
+                // not keep finished fetches alive.
+                if let Some(id) = pending.algorithm.take() {
+                    remove_abort_algorithm(signal, id);
+                }
             }
-            if let (Some(signal), Some(id)) = (&pending.signal, pending.algorithm.take()) {
-                remove_abort_algorithm(signal, id);
-            }
+            // 2. If response's aborted flag is set, then … (Never set: there is no fetch
+            //    controller to abort.)
             let outcome = match response {
                 Some((path, body)) => {
+                    // 4. Set responseObject to the result of creating a Response object, given
+                    //    response, "immutable", and relevantRealm.
                     let status = if body.is_some() { 200 } else { 404 };
                     let body = if head {
                         Vec::new()
@@ -305,10 +329,13 @@ fn fetch(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsVal
                     };
                     let url = format!("{ORIGIN}{path}");
                     let response = super::response::new_response(&url, status, body, context)?;
+                    // 5. Resolve p with responseObject.
                     pending
                         .resolve
                         .call(&JsValue::undefined(), &[response.into()], context)
                 }
+                // 3. If response is a network error, then reject p with a TypeError and abort
+                //    these steps.
                 None => {
                     let error = type_error(&format!("{url} is not on this origin ({ORIGIN})"))
                         .into_opaque(context)?;
@@ -366,6 +393,11 @@ mod tests {
         assert_eq!(r("https://example.com/"), None);
         assert_eq!(r("data:text/plain,hi"), None);
         assert_eq!(r("//example.com/x"), None);
+        assert_eq!(r("//web-platform.test:8000").as_deref(), Some("/"));
+        assert_eq!(r("//web-platform.test:8000evil/x"), None);
+        assert_eq!(r("//web-platform.test:80001/x"), None);
+        assert_eq!(r("http://web-platform.test:8000evil/x"), None);
+        assert_eq!(r("http://web-platform.test:8000?q").as_deref(), Some("/"));
     }
 
     #[test]

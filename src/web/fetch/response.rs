@@ -6,7 +6,7 @@
 //! local files for the conformance runner and is not a general Fetch implementation; see
 //! `docs/WPT.md`.
 
-use std::cell::{Cell, RefCell};
+use std::cell::RefCell;
 
 use boa_engine::object::builtins::{JsArrayBuffer, JsPromise};
 use boa_engine::{Context, JsData, JsError, JsObject, JsResult, JsString, JsValue, NativeFunction};
@@ -23,10 +23,10 @@ pub struct ResponseData {
     url: String,
     #[unsafe_ignore_trace]
     status: u16,
+    /// The body's bytes; `None` once read ("disturbed": the body is never null here, so
+    /// `bodyUsed` is whether it has been taken).
     #[unsafe_ignore_trace]
     body: RefCell<Option<Vec<u8>>>,
-    #[unsafe_ignore_trace]
-    body_used: Cell<bool>,
 }
 
 /// Create a Response for `url` with `status` and `body`.
@@ -43,7 +43,6 @@ pub fn new_response(
             url: url.to_owned(),
             status,
             body: RefCell::new(Some(body)),
-            body_used: Cell::new(false),
         },
     ))
 }
@@ -53,7 +52,7 @@ fn with_response<R>(
     context: &Context,
     f: impl FnOnce(&ResponseData) -> R,
 ) -> JsResult<R> {
-    let object = this_object(this, context);
+    let object = this_object(this, context)?;
     let data = object
         .downcast_ref::<ResponseData>()
         .ok_or_else(illegal_invocation)?;
@@ -72,15 +71,9 @@ fn status_text(status: u16) -> &'static str {
 /// "Consume body" (Fetch §5.3): the body's bytes, once. A second read is a TypeError (the
 /// returned promise rejects with it).
 fn consume_body(this: &JsValue, method: &str, context: &mut Context) -> JsResult<Vec<u8>> {
-    let taken = with_response(this, context, |data| {
-        // 1. If object is unusable (its body is disturbed or locked), then return a promise
-        //    rejected with a TypeError.
-        if data.body_used.replace(true) {
-            None
-        } else {
-            Some(data.body.borrow_mut().take().unwrap_or_default())
-        }
-    })?;
+    // 1. If object is unusable (its body is disturbed or locked), then return a promise
+    //    rejected with a TypeError. (Disturbed: taken by an earlier read.)
+    let taken = with_response(this, context, |data| data.body.borrow_mut().take())?;
     taken.ok_or_else(|| {
         boa_engine::JsNativeError::typ()
             .with_message(format!(
@@ -144,7 +137,9 @@ pub fn register(context: &mut Context) -> JsResult<()> {
         |m| {
             m.attribute(
                 "type",
-                NativeFunction::from_fn_ptr(|_, _, _| Ok(JsString::from("basic").into())),
+                NativeFunction::from_fn_ptr(|this, _, context| {
+                    with_response(this, context, |_| JsString::from("basic").into())
+                }),
                 None,
             )
             .attribute(
@@ -188,7 +183,7 @@ pub fn register(context: &mut Context) -> JsResult<()> {
             .attribute(
                 "bodyUsed",
                 NativeFunction::from_fn_ptr(|this, _, context| {
-                    with_response(this, context, |d| d.body_used.get().into())
+                    with_response(this, context, |d| d.body.borrow().is_none().into())
                 }),
                 None,
             )

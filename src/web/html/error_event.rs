@@ -105,7 +105,7 @@ fn constructor(new_target: &JsValue, args: &[JsValue], context: &mut Context) ->
 
 fn getter(f: fn(&ErrorFields) -> JsValue) -> NativeFunction {
     NativeFunction::from_copy_closure(move |this, _, context| {
-        fields(&this_object(this, context))
+        fields(&this_object(this, context)?)
             .map(|fields| f(&fields))
             .ok_or_else(illegal_invocation)
     })

@@ -179,7 +179,7 @@ fn handler_value(value: &JsValue) -> Option<JsObject> {
 
 fn getter(name: &'static str, brand: Brand) -> NativeFunction {
     NativeFunction::from_copy_closure(move |this, _, context| {
-        let target = this_object(this, context);
+        let target = this_object(this, context)?;
         if !brand(&target, context) {
             return Err(illegal_invocation());
         }
@@ -189,7 +189,7 @@ fn getter(name: &'static str, brand: Brand) -> NativeFunction {
 
 fn setter(name: &'static str, brand: Brand, after: Option<AfterSet>) -> NativeFunction {
     NativeFunction::from_copy_closure(move |this, args, context| {
-        let target = this_object(this, context);
+        let target = this_object(this, context)?;
         if !brand(&target, context) {
             return Err(illegal_invocation());
         }

@@ -1,22 +1,21 @@
 //! The global object's own attributes (HTML `Window`/`WindowOrWorkerGlobalScope`): `self`, and the
 //! WebIDL `[Replaceable]` attribute shape that `performance` and `scheduler` share.
 
-use boa_engine::object::FunctionObjectBuilder;
 use boa_engine::property::PropertyDescriptor;
 use boa_engine::{Context, JsObject, JsResult, JsString, JsValue, NativeFunction};
 
-use crate::web::dom::interface::illegal_invocation;
+use crate::web::dom::interface::{accessor_pair, illegal_invocation, this_object};
+use crate::web::html::window::is_global;
 
 /// The attribute getter/setter steps' first check (WebIDL §3.7.6): "Let jsValue be the this value,
 /// if it is not null or undefined, or realm's global object otherwise. If jsValue is not a platform
 /// object that implements the interface (`Window`: the global object), throw a TypeError."
 fn this_is_global(this: &JsValue, context: &Context) -> JsResult<JsObject> {
-    let global = context.global_object();
-    match this.as_object() {
-        None if this.is_null_or_undefined() => Ok(global),
-        Some(object) if JsObject::equals(&object, &global) => Ok(global),
-        _ => Err(illegal_invocation()),
+    let object = this_object(this, context)?;
+    if !is_global(&object, context) {
+        return Err(illegal_invocation());
     }
+    Ok(object)
 }
 
 /// Define a `[Replaceable] readonly attribute` on the global object (WebIDL §3.7.6 and
@@ -37,11 +36,6 @@ pub fn define_replaceable(
         },
         getter,
     );
-    let get = FunctionObjectBuilder::new(context.realm(), checked_getter)
-        .name(JsString::from(format!("get {name}").as_str()))
-        .length(0)
-        .constructor(false)
-        .build();
     // The [Replaceable] setter: 1–4. the this check above, giving O … then perform
     // ? CreateDataPropertyOrThrow(O, id, V).
     let setter = NativeFunction::from_copy_closure_with_captures(
@@ -53,16 +47,13 @@ pub fn define_replaceable(
         },
         key.clone(),
     );
-    let set = FunctionObjectBuilder::new(context.realm(), setter)
-        .name(JsString::from(format!("set {name}").as_str()))
-        .length(1)
-        .constructor(false)
-        .build();
+    let realm = context.realm().clone();
+    let (get, set) = accessor_pair(&realm, name, checked_getter, Some(setter));
     global.define_property_or_throw(
         key,
         PropertyDescriptor::builder()
             .get(get)
-            .set(set)
+            .maybe_set(set)
             .enumerable(true)
             .configurable(true),
         context,

@@ -35,7 +35,7 @@ pub fn new_idle_deadline(
 }
 
 fn this_deadline(this: &JsValue, context: &Context) -> JsResult<IdleDeadlineData> {
-    this_object(this, context)
+    this_object(this, context)?
         .downcast_ref::<IdleDeadlineData>()
         .map(|d| d.clone())
         .ok_or_else(illegal_invocation)

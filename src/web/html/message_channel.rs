@@ -27,7 +27,7 @@ fn constructor(new_target: &JsValue, _: &[JsValue], context: &mut Context) -> Js
 
 fn port_getter(first: bool) -> NativeFunction {
     NativeFunction::from_copy_closure(move |this, _, context| {
-        let object = this_object(this, context);
+        let object = this_object(this, context)?;
         let data = object
             .downcast_ref::<MessageChannelData>()
             .ok_or_else(illegal_invocation)?;

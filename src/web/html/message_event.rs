@@ -155,7 +155,7 @@ fn constructor(new_target: &JsValue, args: &[JsValue], context: &mut Context) ->
 }
 
 fn fields_of(this: &JsValue, context: &Context) -> JsResult<MessageFields> {
-    let object = this_object(this, context);
+    let object = this_object(this, context)?;
     let data = object
         .downcast_ref::<MessageEventData>()
         .ok_or_else(illegal_invocation)?;
@@ -173,7 +173,7 @@ fn init_message_event(
     args: &[JsValue],
     context: &mut Context,
 ) -> JsResult<JsValue> {
-    let object = this_object(this, context);
+    let object = this_object(this, context)?;
     if object.downcast_ref::<MessageEventData>().is_none() {
         return Err(illegal_invocation());
     }

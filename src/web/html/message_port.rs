@@ -196,7 +196,7 @@ fn deliver(
 }
 
 fn this_port(this: &JsValue, context: &Context) -> JsResult<(JsObject, Gc<PortState>)> {
-    let object = this_object(this, context);
+    let object = this_object(this, context)?;
     let state = port_state(&object).ok_or_else(illegal_invocation)?;
     Ok((object, state))
 }

@@ -40,8 +40,7 @@ fn queue_microtask(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsRe
     Ok(JsValue::undefined())
 }
 
-/// HTML "clean up after running script" (§8.1.4.4), step 3: "If the JavaScript execution context
-/// stack is now empty, perform a microtask checkpoint."
+/// HTML "clean up after running script" (§8.1.4.4) with an environment settings object.
 ///
 /// WebIDL's "call a user object's operation" ends with these steps, so when the host itself fires
 /// an event from a task (a message arriving, `AbortSignal.timeout()` aborting), each listener's
@@ -49,6 +48,12 @@ fn queue_microtask(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsRe
 /// (`dispatchEvent()`, `abort()`) runs its listeners with script on the stack, and no checkpoint
 /// between them. Inside a checkpoint this does nothing (the checkpoint's own guard).
 pub fn clean_up_after_running_script(context: &mut Context) {
+    // 1. Assert: settings's realm execution context is the running JavaScript execution context.
+    // 2. Remove settings's realm execution context from the JavaScript execution context stack.
+    //    (Both are the engine's: Boa pops the contexts of a call when it returns, before the host
+    //    gets control back here.)
+    // 3. If the JavaScript execution context stack is now empty, perform a microtask checkpoint.
+    //    (If this runs scripts, these algorithms will be invoked reentrantly.)
     if context.stack_trace().next().is_none()
         && let Ok(host) = Host::from_context(context)
     {

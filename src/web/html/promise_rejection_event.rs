@@ -111,7 +111,7 @@ pub fn register(context: &mut Context) -> JsResult<()> {
             m.attribute(
                 "promise",
                 NativeFunction::from_fn_ptr(|this, _, context| {
-                    let object = this_object(this, context);
+                    let object = this_object(this, context)?;
                     let data = object
                         .downcast_ref::<PromiseRejectionEventData>()
                         .ok_or_else(illegal_invocation)?;
@@ -122,7 +122,7 @@ pub fn register(context: &mut Context) -> JsResult<()> {
             .attribute(
                 "reason",
                 NativeFunction::from_fn_ptr(|this, _, context| {
-                    let object = this_object(this, context);
+                    let object = this_object(this, context)?;
                     let data = object
                         .downcast_ref::<PromiseRejectionEventData>()
                         .ok_or_else(illegal_invocation)?;

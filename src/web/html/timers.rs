@@ -111,10 +111,10 @@ fn timer_initialization_steps(
     // (The trace: what this timer is, and where it was set.)
     let kind = if repeat { "setInterval" } else { "setTimeout" };
     let callback = match &handler {
-        Handler::Function(f) => Some(f.clone()),
+        Handler::Function(f) => Some(f),
         Handler::Source(_) => None,
     };
-    let posted = host.trace_post(context, kind, callback.as_ref());
+    let posted = host.trace_post(context, kind, callback);
     host.trace_instant(kind, || {
         serde_json::json!({"id": id, "timeout_ms": timeout, "nesting_level": nesting_level,
             "again": previous_id.is_some()})
@@ -261,7 +261,7 @@ fn clear_timer(args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
     if let Some(removed) = removed {
         // Not required by HTML (the queued task would find its id gone), but it lets the loop
         // end as soon as no timer is left.
-        Host::from_context(context)?.cancel_timer(removed.timer);
+        host.cancel_timer(removed.timer);
     }
     Ok(JsValue::undefined())
 }

@@ -13,7 +13,8 @@ use boa_engine::{Context, JsObject, JsResult};
 use crate::web::dom::interface::{InterfaceSpec, define_interface};
 use crate::web::html::event_handler::define_own_event_handler;
 
-fn is_global(object: &JsObject, context: &Context) -> bool {
+/// The brand check of `Window`: only the global object implements it.
+pub fn is_global(object: &JsObject, context: &Context) -> bool {
     JsObject::equals(object, &context.global_object())
 }
 

@@ -25,7 +25,8 @@ use crate::event_loop::{LoopTime, QueueId, SchedulerTaskKey, TaskId};
 use crate::runtime::host::{Host, HostTimer};
 use crate::runtime::trace::Posted;
 use crate::web::dom::abort_signal::{
-    AbortAlgorithm, AbortSignalState, AlgorithmId, add_abort_algorithm, remove_abort_algorithm,
+    AbortAlgorithm, AbortSignalState, AbortSteps, AlgorithmId, add_abort_algorithm,
+    remove_abort_algorithm,
 };
 use crate::web::scheduling::task_priority::TaskPriority;
 use crate::web::scheduling::task_signal::{
@@ -233,15 +234,7 @@ fn create_task_handle(
         maps,
     });
     // 4. Set handle's abort steps (see `abort_steps`), and add them to signal.
-    let algorithm =
-        AbortAlgorithm::new(
-            GcErased::new(handle.clone()),
-            |captures, context| match captures.clone().downcast::<TaskHandle>() {
-                Some(handle) => abort_steps(&handle, context),
-                None => Ok(()),
-            },
-        );
-    let id = add_abort_algorithm(&signal, algorithm);
+    let id = add_abort_algorithm(&signal, AbortAlgorithm::new(handle.clone()));
     handle.abort_algorithm.set(id);
     handle
 }
@@ -253,6 +246,12 @@ enum Completion {
     Handle(Gc<TaskHandle>),
     /// A task without one: its queue.
     Queue(QueueRef, Gc<SchedulerMaps>),
+}
+
+impl AbortSteps for TaskHandle {
+    fn abort(this: &Gc<Self>, context: &mut Context) -> JsResult<()> {
+        abort_steps(this, context)
+    }
 }
 
 /// A task handle's abort steps (§2.4, "create a task handle" step 4).

@@ -7,7 +7,7 @@ use boa_engine::{Context, JsError, JsObject, JsResult, JsValue, NativeFunction};
 use boa_gc::Gc;
 
 use crate::engine::webidl::{to_unsigned_long_long_enforce_range, type_error};
-use crate::web::dom::abort_signal::abort_signal_state;
+use crate::web::dom::abort_signal::abort_signal_member;
 use crate::web::dom::interface::{
     InterfaceSpec, arguments_required, define_interface, dictionary, illegal_invocation, member,
     prototype_of, this_object,
@@ -31,7 +31,7 @@ pub fn realm_scheduler(context: &Context) -> Option<JsObject> {
 }
 
 fn this_scheduler(this: &JsValue, context: &Context) -> JsResult<(JsObject, Gc<SchedulerMaps>)> {
-    let object = this_object(this, context);
+    let object = this_object(this, context)?;
     let maps = object
         .downcast_ref::<SchedulerData>()
         .map(|d| d.maps.clone())
@@ -84,21 +84,13 @@ fn post_task_options(value: Option<&JsValue>, context: &mut Context) -> JsResult
         )?)
     };
     // `AbortSignal signal`.
-    let signal = member(dict, "signal", context)?;
-    let signal = if signal.is_undefined() {
-        None
-    } else {
-        let object = signal.as_object();
-        let state = object.as_ref().and_then(|o| abort_signal_state(o, context));
-        match (object, state) {
-            (Some(object), Some(state)) => Some((object, state)),
-            _ => {
-                return Err(post_task_error(
-                    "Failed to read the 'signal' property from 'SchedulerPostTaskOptions': Failed to convert value to 'AbortSignal'.",
-                ));
-            }
-        }
-    };
+    let signal = abort_signal_member(
+        &member(dict, "signal", context)?,
+        "SchedulerPostTaskOptions",
+        false,
+        context,
+        post_task_error,
+    )?;
     Ok(PostTaskOptions {
         signal,
         priority,

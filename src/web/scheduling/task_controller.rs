@@ -43,7 +43,7 @@ fn constructor(new_target: &JsValue, args: &[JsValue], context: &mut Context) ->
 /// The TaskSignal of a TaskController `this` (a TaskController is the AbortController whose
 /// signal is a TaskSignal: only this interface's constructor makes one).
 fn this_task_controller(this: &JsValue, context: &Context) -> JsResult<Gc<TaskSignalState>> {
-    controller_signal(&this_object(this, context))
+    controller_signal(&this_object(this, context)?)
         .as_ref()
         .and_then(task_signal_state)
         .ok_or_else(illegal_invocation)

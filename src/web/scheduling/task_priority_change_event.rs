@@ -102,7 +102,7 @@ pub fn register(context: &mut Context) -> JsResult<()> {
             m.attribute(
                 "previousPriority",
                 NativeFunction::from_fn_ptr(|this, _, context| {
-                    this_object(this, context)
+                    this_object(this, context)?
                         .downcast_ref::<TaskPriorityChangeEventData>()
                         .map(|d| d.previous_priority.to_js_string().into())
                         .ok_or_else(illegal_invocation)

@@ -458,7 +458,7 @@ pub fn signal_priority_change(
 }
 
 fn this_task_signal(this: &JsValue, context: &Context) -> JsResult<Gc<TaskSignalState>> {
-    task_signal_state(&this_object(this, context)).ok_or_else(illegal_invocation)
+    task_signal_state(&this_object(this, context)?).ok_or_else(illegal_invocation)
 }
 
 /// Convert `TaskSignalAnyInit.priority` (`(TaskPriority or TaskSignal) = "user-visible"`).

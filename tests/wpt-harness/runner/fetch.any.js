@@ -32,8 +32,22 @@ promise_test(async () => {
 promise_test(t => promise_rejects_js(t, TypeError, fetch("https://example.com/")),
   "another origin is a network error");
 
+promise_test(async t => {
+  const response = await fetch("//web-platform.test:8000/common/blank.html");
+  assert_equals(response.url, "http://web-platform.test:8000/common/blank.html");
+  await promise_rejects_js(t, TypeError, fetch("//web-platform.test:8000evil/common/blank.html"));
+  await promise_rejects_js(t, TypeError, fetch("//web-platform.test:80000/common/blank.html"));
+  await promise_rejects_js(t, TypeError, fetch("//example.com/common/blank.html"));
+}, "a scheme-relative URL is on the origin only with its host and port");
+
 promise_test(t => promise_rejects_dom(t, "AbortError", fetch("/common/blank.html", { signal: AbortSignal.abort() })),
   "an aborted signal");
+
+promise_test(async t => {
+  assert_equals((await fetch("/common/blank.html", { signal: null })).status, 200);
+  await promise_rejects_js(t, TypeError, fetch("/common/blank.html", { signal: {} }));
+  await promise_rejects_js(t, TypeError, fetch("/common/blank.html", { signal: 1 }));
+}, "RequestInit's signal is an AbortSignal or null");
 
 promise_test(async t => {
   const controller = new AbortController();
@@ -57,3 +71,13 @@ promise_test(async () => {
 test(() => {
   assert_throws_js(TypeError, () => new Response());
 }, "Response is not constructible");
+
+promise_test(async () => {
+  const response = await fetch("/common/blank.html");
+  for (const name of ["type", "url", "status", "bodyUsed"]) {
+    const get = Object.getOwnPropertyDescriptor(Response.prototype, name).get;
+    assert_throws_js(TypeError, () => get.call({}), name);
+    assert_throws_js(TypeError, () => get.call(1), name);
+    assert_not_equals(get.call(response), undefined, name);
+  }
+}, "Response getters check their this");
