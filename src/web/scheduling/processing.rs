@@ -17,10 +17,11 @@ use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 use boa_engine::object::builtins::{JsFunction, JsPromise};
-use boa_engine::{Context, JsData, JsError, JsNativeError, JsObject, JsResult, JsValue};
+use boa_engine::{Context, JsData, JsObject, JsResult, JsValue};
 use boa_gc::{Finalize, Gc, GcErased, GcRefCell, Trace};
 
 use crate::engine::continuation::ContinuationState;
+use crate::engine::errors::exception_to_value;
 use crate::event_loop::{LoopTime, QueueId, SchedulerTaskKey, TaskId};
 use crate::runtime::host::{Host, HostTimer};
 use crate::runtime::trace::Posted;
@@ -530,12 +531,12 @@ pub fn schedule_post_task(
             // 11.2.3. Let callbackResult be the result of invoking callback with « » and
             //         "rethrow". If that threw an exception, then reject result with that.
             //         Otherwise, resolve result with callbackResult.
+            //         (A stack limit rejects with a RangeError; an engine panic is not an
+            //         exception and leaves the task, after step 11.2.4: `exception_to_value`.)
             let outcome = match callback.call(&JsValue::undefined(), &[], context) {
                 Ok(value) => resolve.call(&JsValue::undefined(), &[value], context),
-                Err(error) => {
-                    let reason = error_to_value(error, context)?;
-                    reject.call(&JsValue::undefined(), &[reason], context)
-                }
+                Err(error) => exception_to_value(error, context)
+                    .and_then(|reason| reject.call(&JsValue::undefined(), &[reason], context)),
             };
             // 11.2.4. Set eventLoop's current continuation state to null.
             host.set_current_continuation_state(None);
@@ -637,25 +638,4 @@ pub fn schedule_yield_continuation(
     });
     // 11. Return result.
     Ok(result)
-}
-
-/// An exception as the value a promise is rejected with.
-fn error_to_value(error: JsError, context: &mut Context) -> JsResult<JsValue> {
-    match error.clone().into_opaque(context) {
-        Ok(value) => Ok(value),
-        // An engine limit (e.g. too much recursion) has no JS value; the promise rejects with a
-        // RangeError, as it does in browsers ("Maximum call stack size exceeded").
-        Err(_) => {
-            let text = error.to_string();
-            let first = text.lines().next().unwrap_or_default();
-            let message = first.strip_prefix("RuntimeLimitError: ").unwrap_or(first);
-            let message = message
-                .strip_suffix(" (native)")
-                .unwrap_or(message)
-                .to_owned();
-            JsError::from(JsNativeError::range().with_message(message))
-                .into_opaque(context)
-                .map_err(|_| error)
-        }
-    }
 }
