@@ -3,6 +3,7 @@
 
 pub mod processing;
 pub mod scheduler;
+pub mod scheduling_state;
 pub mod task_controller;
 pub mod task_priority;
 pub mod task_priority_change_event;

@@ -11,11 +11,11 @@
 //!   source holds it strongly (*pinned*); [`refresh_pin`] re-evaluates this whenever listeners or
 //!   algorithms change.
 //! - The three fixed-priority unabortable signals are made once per realm and reused (the note
-//!   after "schedule a postTask task").
+//!   after "schedule a postTask task"); the cache is `scheduling_state`'s, next to their
+//!   scheduling states.
 
-use std::cell::{Cell, RefCell};
+use std::cell::Cell;
 use std::collections::HashMap;
-use std::rc::Rc;
 
 use crate::event_loop::QueueId;
 use crate::runtime::host::Host;
@@ -352,33 +352,14 @@ pub fn create_dependent_task_signal(
     Ok((object, result))
 }
 
-/// The realm's cached fixed-priority unabortable signals (indexed by TaskPriority).
-#[derive(Default)]
-struct FixedSignals(RefCell<[Option<SignalPair>; 3]>);
-
-/// A TaskSignal object and its state.
-type SignalPair = (JsObject, Gc<TaskSignalState>);
-
 /// "Create a fixed priority unabortable task signal" given a priority and a realm: create a
-/// dependent task signal from « » with init["priority"] = priority. Cached per realm.
-pub fn fixed_priority_unabortable_signal(
+/// dependent task signal from « » with init["priority"] = priority. (Each realm makes one per
+/// priority and reuses it: `scheduling_state::fixed_priority_unabortable_state`.)
+pub fn create_fixed_priority_unabortable_signal(
     priority: TaskPriority,
     context: &mut Context,
 ) -> JsResult<(JsObject, Gc<TaskSignalState>)> {
-    let index = priority as usize;
-    if let Some(cache) = context.get_data::<Rc<FixedSignals>>()
-        && let Some(found) = cache.0.borrow()[index].clone()
-    {
-        return Ok(found);
-    }
-    let made = create_dependent_task_signal(&[], PriorityInit::Fixed(priority), context)?;
-    if !context.has_data::<Rc<FixedSignals>>() {
-        context.insert_data(Rc::new(FixedSignals::default()));
-    }
-    if let Some(cache) = context.get_data::<Rc<FixedSignals>>() {
-        cache.0.borrow_mut()[index] = Some(made.clone());
-    }
-    Ok(made)
+    create_dependent_task_signal(&[], PriorityInit::Fixed(priority), context)
 }
 
 /// "Signal priority change" on a TaskSignal given a TaskPriority (§3.3).
