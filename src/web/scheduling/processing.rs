@@ -177,12 +177,16 @@ fn select_queue(
     let mut fixed = maps.fixed.borrow_mut();
     let slot = &mut fixed[priority as usize][usize::from(is_continuation)];
     // 2.2. If the static priority task queue map does not contain (priority, isContinuation),
-    //      create the queue with removal steps that remove the entry, and set the entry.
-    // 2.3. Return static priority task queue map[(priority, isContinuation)].
+    //      then:
     let queue = *slot.get_or_insert_with(|| {
+        // 2.2.1. Let queue be the result of creating a scheduler task queue given priority,
+        //        isContinuation, and removal steps that remove the map entry. (taskhost never
+        //        runs a static queue's removal steps: see the deviation at `run_removal_steps`.)
+        // 2.2.2. Set static priority task queue map[(priority, isContinuation)] to queue.
         host.core()
             .create_scheduler_queue(priority.core(), is_continuation)
     });
+    // 2.3. Return static priority task queue map[(priority, isContinuation)].
     QueueRef::Static(queue)
 }
 
@@ -218,6 +222,8 @@ fn create_task_handle(
         );
     let id = add_abort_algorithm(&signal, algorithm);
     handle.abort_algorithm.set(id);
+    // 5. Set handle's task complete steps (see `task_complete_steps`).
+    // 6. Return handle.
     handle
 }
 
@@ -311,7 +317,9 @@ fn schedule_task(
     //    enqueue order, the posted task task source, document, and steps that run steps and
     //    then handle's task complete steps.
     let id = host.insert_task(Box::new(move |context| {
+        // 6.1. Run steps.
         let result = steps(context);
+        // 6.2. Run handle's task complete steps.
         if let Ok(host) = Host::from_context(context) {
             task_complete_steps(&completion, &host);
         }

@@ -401,12 +401,16 @@ pub fn signal_priority_change(
             .iter()
             .flat_map(|e| e.queues.into_iter().flatten())
             .collect();
-        let host = Host::from_context(context)?;
-        host.trace_instant("prioritychange", || {
-            serde_json::json!({"signal": signal.id(), "from": previous.as_str(),
-                "to": priority.as_str(), "queues_moved": queues.len()})
-        });
+        // (Tracing is optional: without a host there is nothing to trace, and no queue.)
+        let host = Host::from_context(context);
+        if let Ok(host) = &host {
+            host.trace_instant("prioritychange", || {
+                serde_json::json!({"signal": signal.id(), "from": previous.as_str(),
+                    "to": priority.as_str(), "queues_moved": queues.len()})
+            });
+        }
         if !queues.is_empty() {
+            let host = host?;
             let mut core = host.core();
             for queue in queues {
                 core.set_queue_priority(queue, priority.core());
