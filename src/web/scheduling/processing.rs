@@ -71,13 +71,8 @@ impl SchedulerMaps {
     /// The maps of a new Scheduler.
     #[must_use]
     pub fn new() -> Self {
-        let id = NEXT_SCHEDULER_ID.with(|n| {
-            let id = n.get();
-            n.set(id + 1);
-            id
-        });
         Self {
-            id,
+            id: super::next_id(&NEXT_SCHEDULER_ID),
             fixed: GcRefCell::new([[None; 2]; 3]),
         }
     }

@@ -88,11 +88,7 @@ thread_local! {
 
 impl TaskSignalState {
     fn new(priority: TaskPriority) -> Gc<Self> {
-        let id = NEXT_SIGNAL_ID.with(|n| {
-            let id = n.get();
-            n.set(id + 1);
-            id
-        });
+        let id = super::next_id(&NEXT_SIGNAL_ID);
         Gc::new(Self {
             abort: AbortSignalState::new(),
             inner: GcRefCell::new(Inner {
