@@ -1,11 +1,15 @@
 //! Reporting errors the way a browser console does: `Uncaught <error> (file:line:col)` followed by
-//! the stack, and `Uncaught (in promise) <reason>` for unhandled rejections.
+//! the stack, and `Uncaught (in promise) <reason>` for unhandled rejections; and turning an
+//! exception into the JS value a promise is rejected with ([`exception_to_value`]).
 //!
-//! Invariant: every report marks the host as failed (exit status 1) and writes to stderr only.
+//! Invariants: every report marks the host as failed (exit status 1) and writes to stderr only.
+//! An engine error that is not a stack limit (an engine panic) never becomes a JS value: it keeps
+//! unwinding, so scripts cannot catch it.
 
 use std::io::Write;
 
-use boa_engine::{JsError, JsNativeErrorKind};
+use boa_engine::error::{EngineError, RuntimeLimitError};
+use boa_engine::{Context, JsError, JsNativeError, JsNativeErrorKind, JsResult, JsValue};
 
 use crate::runtime::host::Host;
 
@@ -21,6 +25,27 @@ pub fn report_uncaught(host: &Host, prefix: &str, text: &str) {
 pub fn report_host_error(host: &Host, message: &str) {
     host.mark_error();
     write_stderr(&format!("error: {message}"));
+}
+
+/// An exception as the JS value a promise is rejected with (a promise-returning operation's
+/// exception, WebIDL §3.7.6; a callback's exception, e.g. postTask step 11.2.3).
+///
+/// A thrown value or a native error is that value. Boa's recursion-depth and stack-size limits
+/// are engine errors that scripts cannot catch; running out of stack is a `RangeError` in
+/// browsers ("Maximum call stack size exceeded"), so they become a `RangeError` carrying the
+/// limit's message. Every other engine error (an engine panic, and the loop-iteration limit,
+/// which taskhost does not set) has no JS value and is returned unchanged as `Err`.
+pub fn exception_to_value(error: JsError, context: &mut Context) -> JsResult<JsValue> {
+    if let Some(EngineError::RuntimeLimit(
+        limit @ (RuntimeLimitError::Recursion | RuntimeLimitError::StackSize),
+    )) = error.as_engine()
+    {
+        return Ok(JsNativeError::range()
+            .with_message(limit.to_string())
+            .into_opaque(context)
+            .into());
+    }
+    error.into_opaque(context)
 }
 
 fn write_stderr(text: &str) {
@@ -129,6 +154,31 @@ mod tests {
             Some(("unexpected token ';', primary expression", 1, 9))
         );
         assert_eq!(split_parser_position("no position here"), None);
+    }
+
+    #[test]
+    fn stack_limits_become_range_errors_and_panics_stay_errors() {
+        use boa_engine::error::PanicError;
+        let context = &mut Context::default();
+        for limit in [RuntimeLimitError::Recursion, RuntimeLimitError::StackSize] {
+            let value = exception_to_value(EngineError::RuntimeLimit(limit).into(), context);
+            let error = value
+                .map(JsError::from_opaque)
+                .map(|e| e.try_native(context));
+            let Ok(Ok(native)) = error else {
+                panic!("a stack limit should be a RangeError value");
+            };
+            assert!(matches!(native.kind(), JsNativeErrorKind::Range));
+            assert_eq!(native.message(), limit.to_string());
+        }
+        let panic: JsError = PanicError::new("broken").into();
+        let result = exception_to_value(panic, context);
+        assert!(result.is_err_and(|e| e.as_engine().is_some()));
+        let thrown = JsError::from_opaque(JsValue::from(7));
+        assert_eq!(
+            exception_to_value(thrown, context).ok(),
+            Some(JsValue::from(7))
+        );
     }
 
     #[test]

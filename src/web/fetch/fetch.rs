@@ -19,6 +19,7 @@ use boa_engine::object::builtins::{JsFunction, JsPromise};
 use boa_engine::{Context, JsError, JsNativeError, JsResult, JsString, JsValue, NativeFunction};
 use boa_gc::{Finalize, Gc, Trace};
 
+use crate::engine::errors::exception_to_value;
 use crate::event_loop::HostSource;
 use crate::runtime::host::Host;
 use crate::web::dom::abort_signal::{
@@ -255,7 +256,7 @@ fn fetch(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsVal
     let (url, head, signal) = match result {
         Ok(parts) => parts,
         Err(error) => {
-            let reason = error.into_opaque(context)?;
+            let reason = exception_to_value(error, context)?;
             resolvers
                 .reject
                 .call(&JsValue::undefined(), &[reason], context)?;

@@ -12,6 +12,7 @@ use boa_engine::object::builtins::{JsArrayBuffer, JsPromise};
 use boa_engine::{Context, JsData, JsError, JsObject, JsResult, JsString, JsValue, NativeFunction};
 use boa_gc::{Finalize, Trace};
 
+use crate::engine::errors::exception_to_value;
 use crate::web::dom::interface::{
     InterfaceSpec, define_interface, illegal_invocation, prototype_of, this_object,
 };
@@ -88,7 +89,7 @@ fn settle(result: JsResult<JsValue>, context: &mut Context) -> JsResult<JsValue>
     match result {
         Ok(value) => Ok(JsPromise::resolve(value, context)?.into()),
         Err(error) => {
-            let reason = error.into_opaque(context)?;
+            let reason = exception_to_value(error, context)?;
             Ok(JsPromise::reject(JsError::from_opaque(reason), context)?.into())
         }
     }

@@ -76,7 +76,7 @@ fn invoke(
     let result = if did_timeout {
         call(context)
     } else {
-        crate::web::scheduling::processing::with_idle_scheduling_state(context, call)
+        crate::web::scheduling::scheduling_state::with_idle_scheduling_state(context, call)
     };
     if let Err(error) = result {
         report_exception(&host, &error, context);

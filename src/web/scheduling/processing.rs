@@ -1,6 +1,6 @@
-//! The scheduling processing model (§2.3–§2.4): scheduling states, task handles, the static and
-//! dynamic priority task queue maps, and the algorithms that schedule postTask tasks and yield
-//! continuations.
+//! The scheduling processing model (§2.3–§2.4): task handles, the static and dynamic priority
+//! task queue maps, and the algorithms that schedule postTask tasks and yield continuations.
+//! (Scheduling states and the continuation state: `scheduling_state`.)
 //!
 //! Invariants:
 //! - Scheduler task queues live in the event-loop core (shared by every Scheduler of the loop,
@@ -11,16 +11,14 @@
 //!   `run_removal_steps`).
 //! - A task handle's abort algorithm is on its signal from postTask/yield until the task
 //!   completes (task complete steps remove it) or the signal aborts (which empties it).
-//! - The scheduling state installed in the continuation state is keyed by the Scheduler object.
 
-use std::cell::{Cell, RefCell};
-use std::rc::Rc;
+use std::cell::Cell;
 
 use boa_engine::object::builtins::{JsFunction, JsPromise};
-use boa_engine::{Context, JsData, JsError, JsNativeError, JsObject, JsResult, JsValue};
+use boa_engine::{Context, JsData, JsObject, JsResult, JsValue};
 use boa_gc::{Finalize, Gc, GcErased, GcRefCell, Trace};
 
-use crate::engine::continuation::ContinuationState;
+use crate::engine::errors::exception_to_value;
 use crate::event_loop::{LoopTime, QueueId, SchedulerTaskKey, TaskId};
 use crate::runtime::host::{Host, HostTimer};
 use crate::runtime::trace::Posted;
@@ -28,35 +26,12 @@ use crate::web::dom::abort_signal::{
     AbortAlgorithm, AbortSignalState, AbortSteps, AlgorithmId, add_abort_algorithm,
     remove_abort_algorithm,
 };
-use crate::web::scheduling::task_priority::TaskPriority;
-use crate::web::scheduling::task_signal::{
-    TaskSignalState, fixed_priority_unabortable_signal, set_dynamic_queue,
+use crate::web::scheduling::scheduling_state::{
+    SchedulingState, current_scheduling_state, fixed_priority_unabortable_state,
+    set_current_scheduling_state,
 };
-
-/// A scheduling state (§2.3): abort source and priority source. Immutable once made: a task
-/// keeps one `Gc` of it and installs that same pointer each time it runs.
-#[derive(Trace, Finalize)]
-pub struct SchedulingState {
-    pub abort_source: Option<Gc<AbortSignalState>>,
-    pub priority_source: Gc<TaskSignalState>,
-    /// The continuation state that holds only this state, for the Scheduler it was made for:
-    /// what a task installs when it starts (no state is current then). Made once, so a state
-    /// that many tasks share (the unabortable ones) costs nothing per task.
-    alone: GcRefCell<Option<(JsObject, ContinuationState)>>,
-}
-
-impl SchedulingState {
-    fn new(
-        abort_source: Option<Gc<AbortSignalState>>,
-        priority_source: Gc<TaskSignalState>,
-    ) -> Gc<Self> {
-        Gc::new(Self {
-            abort_source,
-            priority_source,
-            alone: GcRefCell::new(None),
-        })
-    }
-}
+use crate::web::scheduling::task_priority::TaskPriority;
+use crate::web::scheduling::task_signal::{TaskSignalState, set_dynamic_queue, task_signal_state};
 
 /// A queue and the map entry it occupies (kept by the task handle, so the removal steps find the
 /// entry without a reverse map).
@@ -97,13 +72,8 @@ impl SchedulerMaps {
     /// The maps of a new Scheduler.
     #[must_use]
     pub fn new() -> Self {
-        let id = NEXT_SCHEDULER_ID.with(|n| {
-            let id = n.get();
-            n.set(id + 1);
-            id
-        });
         Self {
-            id,
+            id: super::next_id(&NEXT_SCHEDULER_ID),
             fixed: GcRefCell::new([[None; 2]; 3]),
         }
     }
@@ -203,12 +173,16 @@ fn select_queue(
     let mut fixed = maps.fixed.borrow_mut();
     let slot = &mut fixed[priority as usize][usize::from(is_continuation)];
     // 2.2. If the static priority task queue map does not contain (priority, isContinuation),
-    //      create the queue with removal steps that remove the entry, and set the entry.
-    // 2.3. Return static priority task queue map[(priority, isContinuation)].
+    //      then:
     let queue = *slot.get_or_insert_with(|| {
+        // 2.2.1. Let queue be the result of creating a scheduler task queue given priority,
+        //        isContinuation, and removal steps that remove the map entry. (taskhost never
+        //        runs a static queue's removal steps: see the deviation at `run_removal_steps`.)
+        // 2.2.2. Set static priority task queue map[(priority, isContinuation)] to queue.
         host.core()
             .create_scheduler_queue(priority.core(), is_continuation)
     });
+    // 2.3. Return static priority task queue map[(priority, isContinuation)].
     QueueRef::Static(queue)
 }
 
@@ -236,6 +210,8 @@ fn create_task_handle(
     // 4. Set handle's abort steps (see `abort_steps`), and add them to signal.
     let id = add_abort_algorithm(&signal, AbortAlgorithm::new(handle.clone()));
     handle.abort_algorithm.set(id);
+    // 5. Set handle's task complete steps (see `task_complete_steps`).
+    // 6. Return handle.
     handle
 }
 
@@ -270,15 +246,18 @@ fn abort_steps(handle: &Gc<TaskHandle>, context: &mut Context) -> JsResult<()> {
     // 4.2. If task is not null, then:
     if let Some((key, id)) = handle.task.get() {
         // 4.2.1. Remove task from queue.
-        if host.core().scheduler_remove(key).is_some() {
+        let removed = host.core().scheduler_remove(key);
+        if removed.is_some() {
             host.forget_task(id);
         }
-        // 4.2.2. If queue is empty, then run queue's removal steps.
-        let queue = handle.queue.borrow().clone();
-        if let Some(queue) = queue
-            && queue_is_empty(&host, queue.queue())
-        {
-            run_removal_steps(&host, &handle.maps, &queue);
+        // 4.2.2. If queue is empty, then run queue's removal steps. (The removal tells whether
+        //        the queue emptied. If the task was not queued any more it is running, and its
+        //        task complete steps run the removal steps when it ends; not observable.)
+        if removed == Some(true) {
+            let queue = handle.queue.borrow().clone();
+            if let Some(queue) = queue {
+                run_removal_steps(&host, &handle.maps, &queue);
+            }
         }
     }
     Ok(())
@@ -332,7 +311,9 @@ fn schedule_task(
     //    enqueue order, the posted task task source, document, and steps that run steps and
     //    then handle's task complete steps.
     let id = host.insert_task(Box::new(move |context| {
+        // 6.1. Run steps.
         let result = steps(context);
+        // 6.2. Run handle's task complete steps.
         if let Ok(host) = Host::from_context(context) {
             task_complete_steps(&completion, &host);
         }
@@ -348,94 +329,6 @@ fn schedule_task(
     if let Some(handle) = handle {
         handle.task.set(Some((key, id)));
     }
-}
-
-/// The realm's scheduling states with no abort source and a fixed priority source, by priority.
-#[derive(Default)]
-struct UnabortableStates(RefCell<[Option<Gc<SchedulingState>>; 3]>);
-
-/// The scheduling state {abort source: null, priority source: the fixed signal of `priority`}.
-fn unabortable_state(
-    priority: TaskPriority,
-    priority_source: Gc<TaskSignalState>,
-    context: &mut Context,
-) -> Gc<SchedulingState> {
-    if !context.has_data::<Rc<UnabortableStates>>() {
-        context.insert_data(Rc::new(UnabortableStates::default()));
-    }
-    let make = || SchedulingState::new(None, priority_source);
-    match context.get_data::<Rc<UnabortableStates>>() {
-        Some(cache) => cache.0.borrow_mut()[priority as usize]
-            .get_or_insert_with(make)
-            .clone(),
-        None => make(),
-    }
-}
-
-/// "Set the current scheduling state" for scheduler to state.
-pub fn set_current_scheduling_state(
-    host: &Host,
-    scheduler: &JsObject,
-    state: &Gc<SchedulingState>,
-) {
-    // 1. Let eventLoop be scheduler's relevant agent's event loop.
-    // 2. Set continuation state value for scheduler to state given eventLoop.
-    if host.current_continuation_state().is_some() {
-        host.set_continuation_state_value(scheduler.clone(), GcErased::new(state.clone()));
-        return;
-    }
-    // No state is current (a task starting): the result is {scheduler: state}, made once.
-    let cached = state
-        .alone
-        .borrow()
-        .as_ref()
-        .filter(|(key, _)| JsObject::equals(key, scheduler))
-        .map(|(_, alone)| alone.clone());
-    let alone = cached.unwrap_or_else(|| {
-        let made =
-            ContinuationState::with_value(None, scheduler.clone(), GcErased::new(state.clone()));
-        *state.alone.borrow_mut() = Some((scheduler.clone(), made.clone()));
-        made
-    });
-    host.set_current_continuation_state(Some(alone));
-}
-
-/// "Get the current scheduling state" for scheduler.
-#[must_use]
-pub fn current_scheduling_state(host: &Host, scheduler: &JsObject) -> Option<Gc<SchedulingState>> {
-    host.continuation_state_value(scheduler)?
-        .downcast::<SchedulingState>()
-}
-
-/// Run an idle callback as Prioritized Task Scheduling §4.2 asks, around "invoke idle
-/// callbacks" step 3.3 (call callback):
-/// 1. Let realm be window's relevant realm.
-/// 2. Let state be a new scheduling state.
-/// 3. Set state's priority source to the result of creating a fixed priority unabortable task
-///    signal given "background" and realm.
-/// 4. Let scheduler be the Scheduler whose relevant realm is realm.
-/// 5. Set the current scheduling state for scheduler to state.
-///
-/// Then the callback is called, and after it (added after step 3.3):
-/// 1. Set event loop's current continuation state to null.
-pub fn with_idle_scheduling_state<R>(
-    context: &mut Context,
-    call: impl FnOnce(&mut Context) -> R,
-) -> R {
-    let prepared = (|| {
-        let host = Host::from_context(context).ok()?;
-        let (_, priority_source) =
-            fixed_priority_unabortable_signal(TaskPriority::Background, context).ok()?;
-        let scheduler = crate::web::scheduling::scheduler::realm_scheduler(context)?;
-        let state = SchedulingState::new(None, priority_source);
-        set_current_scheduling_state(&host, &scheduler, &state);
-        Some(host)
-    })();
-    let result = call(context);
-    if let Some(host) = prepared {
-        host.set_current_continuation_state(None);
-    }
-    result
 }
 
 /// The options of postTask, converted.
@@ -477,25 +370,26 @@ pub fn schedule_post_task(
     //    state's priority source to signal.
     // 8. If state's priority source is null, then set it to the result of creating a fixed
     //    priority unabortable task signal given "user-visible".
-    let priority_source = match (options.priority, &signal) {
-        (Some(priority), _) => fixed_priority_unabortable_signal(priority, context)?.1,
-        (None, Some((object, _))) => {
-            match crate::web::scheduling::task_signal::task_signal_state(object) {
-                Some(task_signal) => task_signal,
-                None => fixed_priority_unabortable_signal(TaskPriority::UserVisible, context)?.1,
-            }
-        }
-        (None, None) => fixed_priority_unabortable_signal(TaskPriority::UserVisible, context)?.1,
-    };
-    // Without an abort source the state is one of three, made once per realm (it is immutable).
+    //    (Without an abort source the state is the realm's shared {null, fixed priority} state:
+    //    `fixed_priority_unabortable_state`.)
     let state = match &signal {
-        None => unabortable_state(
+        None => fixed_priority_unabortable_state(
             options.priority.unwrap_or(TaskPriority::UserVisible),
-            priority_source,
             context,
-        ),
-        Some((_, abort_source)) => {
-            SchedulingState::new(Some(abort_source.clone()), priority_source)
+        )?,
+        Some((object, abort_source)) => {
+            let fixed = |priority, context: &mut Context| {
+                fixed_priority_unabortable_state(priority, context)
+                    .map(|state| state.priority_source.clone())
+            };
+            let priority_source = match options.priority {
+                Some(priority) => fixed(priority, context)?,
+                None => match task_signal_state(object) {
+                    Some(task_signal) => task_signal,
+                    None => fixed(TaskPriority::UserVisible, context)?,
+                },
+            };
+            SchedulingState::with_abort_source(abort_source.clone(), priority_source)
         }
     };
     // 9. Let handle be the result of creating a task handle given result and signal.
@@ -529,12 +423,12 @@ pub fn schedule_post_task(
             // 11.2.3. Let callbackResult be the result of invoking callback with « » and
             //         "rethrow". If that threw an exception, then reject result with that.
             //         Otherwise, resolve result with callbackResult.
+            //         (A stack limit rejects with a RangeError; an engine panic is not an
+            //         exception and leaves the task, after step 11.2.4: `exception_to_value`.)
             let outcome = match callback.call(&JsValue::undefined(), &[], context) {
                 Ok(value) => resolve.call(&JsValue::undefined(), &[value], context),
-                Err(error) => {
-                    let reason = error_to_value(error, context)?;
-                    reject.call(&JsValue::undefined(), &[reason], context)
-                }
+                Err(error) => exception_to_value(error, context)
+                    .and_then(|reason| reject.call(&JsValue::undefined(), &[reason], context)),
             };
             // 11.2.4. Set eventLoop's current continuation state to null.
             host.set_current_continuation_state(None);
@@ -601,7 +495,9 @@ pub fn schedule_yield_continuation(
     //    priority unabortable task signal given "user-visible".
     let priority_source = match inherited {
         Some(state) => state.priority_source.clone(),
-        None => fixed_priority_unabortable_signal(TaskPriority::UserVisible, context)?.1,
+        None => fixed_priority_unabortable_state(TaskPriority::UserVisible, context)?
+            .priority_source
+            .clone(),
     };
     let abort_source_present = abort_source.is_some();
     // 7. Let handle be the result of creating a task handle given result and abortSource.
@@ -636,25 +532,4 @@ pub fn schedule_yield_continuation(
     });
     // 11. Return result.
     Ok(result)
-}
-
-/// An exception as the value a promise is rejected with.
-fn error_to_value(error: JsError, context: &mut Context) -> JsResult<JsValue> {
-    match error.clone().into_opaque(context) {
-        Ok(value) => Ok(value),
-        // An engine limit (e.g. too much recursion) has no JS value; the promise rejects with a
-        // RangeError, as it does in browsers ("Maximum call stack size exceeded").
-        Err(_) => {
-            let text = error.to_string();
-            let first = text.lines().next().unwrap_or_default();
-            let message = first.strip_prefix("RuntimeLimitError: ").unwrap_or(first);
-            let message = message
-                .strip_suffix(" (native)")
-                .unwrap_or(message)
-                .to_owned();
-            JsError::from(JsNativeError::range().with_message(message))
-                .into_opaque(context)
-                .map_err(|_| error)
-        }
-    }
 }

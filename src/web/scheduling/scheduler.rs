@@ -6,6 +6,7 @@ use boa_engine::object::builtins::JsPromise;
 use boa_engine::{Context, JsError, JsObject, JsResult, JsValue, NativeFunction};
 use boa_gc::Gc;
 
+use crate::engine::errors::exception_to_value;
 use crate::engine::webidl::{to_unsigned_long_long_enforce_range, type_error};
 use crate::web::dom::abort_signal::abort_signal_member;
 use crate::web::dom::interface::{
@@ -40,14 +41,13 @@ fn this_scheduler(this: &JsValue, context: &Context) -> JsResult<(JsObject, Gc<S
 }
 
 /// A promise-returning operation turns every exception (brand check, argument conversion) into a
-/// rejected promise (WebIDL §3.7.6).
+/// rejected promise (WebIDL §3.7.6). (An engine error other than a stack limit stays an error:
+/// [`exception_to_value`].)
 fn promise_or_rejection(result: JsResult<JsPromise>, context: &mut Context) -> JsResult<JsValue> {
     match result {
         Ok(promise) => Ok(promise.into()),
         Err(error) => {
-            let Ok(reason) = error.clone().into_opaque(context) else {
-                return Err(error);
-            };
+            let reason = exception_to_value(error, context)?;
             Ok(JsPromise::reject(JsError::from_opaque(reason), context)?.into())
         }
     }

@@ -64,13 +64,19 @@ fn set_priority(this: &JsValue, args: &[JsValue], context: &mut Context) -> JsRe
         "Failed to execute 'setPriority' on 'TaskController'",
         context,
     )?;
-    if let Ok(host) = crate::runtime::host::Host::from_context(context) {
+    let previous = signal.priority();
+    signal_priority_change(&signal, priority, context)?;
+    // The trace records a call that changed the priority (not one that threw, nor a call with
+    // the signal's own priority); each signal whose priority changed has its own
+    // "prioritychange" instant.
+    if previous != priority
+        && let Ok(host) = crate::runtime::host::Host::from_context(context)
+    {
         host.trace_instant("setPriority", || {
-            serde_json::json!({"signal": signal.id(), "from": signal.priority().as_str(),
+            serde_json::json!({"signal": signal.id(), "from": previous.as_str(),
                 "to": priority.as_str()})
         });
     }
-    signal_priority_change(&signal, priority, context)?;
     Ok(JsValue::undefined())
 }
 

@@ -11,11 +11,11 @@
 //!   source holds it strongly (*pinned*); [`refresh_pin`] re-evaluates this whenever listeners or
 //!   algorithms change.
 //! - The three fixed-priority unabortable signals are made once per realm and reused (the note
-//!   after "schedule a postTask task").
+//!   after "schedule a postTask task"); the cache is `scheduling_state`'s, next to their
+//!   scheduling states.
 
-use std::cell::{Cell, RefCell};
+use std::cell::Cell;
 use std::collections::HashMap;
-use std::rc::Rc;
 
 use crate::event_loop::QueueId;
 use crate::runtime::host::Host;
@@ -88,11 +88,7 @@ thread_local! {
 
 impl TaskSignalState {
     fn new(priority: TaskPriority) -> Gc<Self> {
-        let id = NEXT_SIGNAL_ID.with(|n| {
-            let id = n.get();
-            n.set(id + 1);
-            id
-        });
+        let id = super::next_id(&NEXT_SIGNAL_ID);
         Gc::new(Self {
             abort: AbortSignalState::new(),
             inner: GcRefCell::new(Inner {
@@ -352,33 +348,14 @@ pub fn create_dependent_task_signal(
     Ok((object, result))
 }
 
-/// The realm's cached fixed-priority unabortable signals (indexed by TaskPriority).
-#[derive(Default)]
-struct FixedSignals(RefCell<[Option<SignalPair>; 3]>);
-
-/// A TaskSignal object and its state.
-type SignalPair = (JsObject, Gc<TaskSignalState>);
-
 /// "Create a fixed priority unabortable task signal" given a priority and a realm: create a
-/// dependent task signal from « » with init["priority"] = priority. Cached per realm.
-pub fn fixed_priority_unabortable_signal(
+/// dependent task signal from « » with init["priority"] = priority. (Each realm makes one per
+/// priority and reuses it: `scheduling_state::fixed_priority_unabortable_state`.)
+pub fn create_fixed_priority_unabortable_signal(
     priority: TaskPriority,
     context: &mut Context,
 ) -> JsResult<(JsObject, Gc<TaskSignalState>)> {
-    let index = priority as usize;
-    if let Some(cache) = context.get_data::<Rc<FixedSignals>>()
-        && let Some(found) = cache.0.borrow()[index].clone()
-    {
-        return Ok(found);
-    }
-    let made = create_dependent_task_signal(&[], PriorityInit::Fixed(priority), context)?;
-    if !context.has_data::<Rc<FixedSignals>>() {
-        context.insert_data(Rc::new(FixedSignals::default()));
-    }
-    if let Some(cache) = context.get_data::<Rc<FixedSignals>>() {
-        cache.0.borrow_mut()[index] = Some(made.clone());
-    }
-    Ok(made)
+    create_dependent_task_signal(&[], PriorityInit::Fixed(priority), context)
 }
 
 /// "Signal priority change" on a TaskSignal given a TaskPriority (§3.3).
@@ -420,12 +397,16 @@ pub fn signal_priority_change(
             .iter()
             .flat_map(|e| e.queues.into_iter().flatten())
             .collect();
-        let host = Host::from_context(context)?;
-        host.trace_instant("prioritychange", || {
-            serde_json::json!({"signal": signal.id(), "from": previous.as_str(),
-                "to": priority.as_str(), "queues_moved": queues.len()})
-        });
+        // (Tracing is optional: without a host there is nothing to trace, and no queue.)
+        let host = Host::from_context(context);
+        if let Ok(host) = &host {
+            host.trace_instant("prioritychange", || {
+                serde_json::json!({"signal": signal.id(), "from": previous.as_str(),
+                    "to": priority.as_str(), "queues_moved": queues.len()})
+            });
+        }
         if !queues.is_empty() {
+            let host = host?;
             let mut core = host.core();
             for queue in queues {
                 core.set_queue_priority(queue, priority.core());
