@@ -16,7 +16,7 @@ use std::cell::Cell;
 
 use boa_engine::object::builtins::{JsFunction, JsPromise};
 use boa_engine::{Context, JsData, JsObject, JsResult, JsValue};
-use boa_gc::{Finalize, Gc, GcErased, GcRefCell, Trace};
+use boa_gc::{Finalize, Gc, GcRefCell, Trace};
 
 use crate::engine::errors::exception_to_value;
 use crate::event_loop::{LoopTime, QueueId, SchedulerTaskKey, TaskId};
