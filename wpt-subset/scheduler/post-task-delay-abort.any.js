@@ -48,11 +48,11 @@ promise_test(async t => {
   // The delay expires while the task's own controller is aborted by an earlier task.
   const order = [];
   const controller = new TaskController();
-  const delayed = scheduler.postTask(() => order.push('delayed'), {delay: 5, signal: controller.signal});
+  const delayed = scheduler.postTask(() => order.push('delayed'), {delay: 20, signal: controller.signal});
   const aborter = scheduler.postTask(() => { order.push('aborter'); controller.abort(); }, {delay: 1});
   await aborter;
   await promise_rejects_dom(t, 'AbortError', delayed);
-  await new Promise(resolve => setTimeout(resolve, 10));
+  await new Promise(resolve => setTimeout(resolve, 30));
   await scheduler.postTask(() => {}, {priority: 'background'});
   assert_array_equals(order, ['aborter']);
 }, 'A delayed task aborted by another delayed task never runs');

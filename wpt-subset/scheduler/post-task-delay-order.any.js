@@ -35,16 +35,17 @@ promise_test(async t => {
 }, 'Delayed tasks with equal delays run in posting order');
 
 promise_test(async t => {
-  // Even when their delays expired long before they can run, they keep due-time order.
+  // Even when their delays expired long before they can run, they keep due-time order. The
+  // due times are 10 ms apart, so the time between the calls cannot reorder them.
   const order = [];
   const tasks = [
-    scheduler.postTask(() => order.push('3ms'), {delay: 3}),
-    scheduler.postTask(() => order.push('1ms'), {delay: 1}),
-    scheduler.postTask(() => order.push('2ms'), {delay: 2}),
+    scheduler.postTask(() => order.push('30ms'), {delay: 30}),
+    scheduler.postTask(() => order.push('10ms'), {delay: 10}),
+    scheduler.postTask(() => order.push('20ms'), {delay: 20}),
   ];
-  letTimePass(10);
+  letTimePass(40);
   await Promise.all(tasks);
-  assert_array_equals(order, ['1ms', '2ms', '3ms']);
+  assert_array_equals(order, ['10ms', '20ms', '30ms']);
 }, 'Delayed tasks that all expired during a long task run in due-time order');
 
 promise_test(async t => {

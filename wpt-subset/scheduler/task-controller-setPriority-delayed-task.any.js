@@ -71,17 +71,19 @@ promise_test(async t => {
 
 promise_test(async t => {
   // Several delayed tasks on one signal keep the order of their due times after a change.
+  // The due times are 10 ms apart, so the time between the postTask() calls (which counts:
+  // a delay starts when its call runs) cannot reorder them.
   const order = [];
   const controller = new TaskController({priority: 'background'});
   const signal = controller.signal;
   const tasks = [
-    scheduler.postTask(() => order.push('d3'), {signal, delay: 3}),
-    scheduler.postTask(() => order.push('d1'), {signal, delay: 1}),
-    scheduler.postTask(() => order.push('d2'), {signal, delay: 2}),
+    scheduler.postTask(() => order.push('d3'), {signal, delay: 30}),
+    scheduler.postTask(() => order.push('d1'), {signal, delay: 10}),
+    scheduler.postTask(() => order.push('d2'), {signal, delay: 20}),
   ];
   controller.setPriority('user-blocking');
   tasks.push(scheduler.postTask(() => order.push('uv')));
-  letTimePass(10);
+  letTimePass(40);
   await Promise.all(tasks);
   assert_array_equals(order, ['d1', 'd2', 'd3', 'uv']);
 }, 'Delayed tasks of one signal run in due-time order at the signal\'s new priority');
