@@ -37,7 +37,8 @@ enum TaskRecord {
         source: HostSource,
         steps: TaskSteps,
     },
-    /// A timer whose ripening queues `steps` as a task of `source` (runnable at its due time).
+    /// A timer whose ripening queues `steps` as a task of `source` (runnable at its due time),
+    /// under the same id.
     TimerTask {
         source: HostSource,
         steps: TaskSteps,
@@ -212,25 +213,25 @@ impl Host {
                 break;
             };
             let slot = ripe.payload.0;
+            let queue_on = match self.tasks.borrow().get(slot) {
+                Some(TaskRecord::TimerTask { source, .. }) => Some(*source),
+                _ => None,
+            };
+            if let Some(source) = queue_on {
+                // The record stays under the timer's id, which now names the queued task
+                // (`take_task` takes a timer task's steps; the trace finds it by the same id).
+                self.core
+                    .borrow_mut()
+                    .queue_task_at(source, ripe.payload, ripe.due, ripe.order);
+                continue;
+            }
             let record = self.tasks.borrow_mut().remove(slot);
             match record {
-                Some(TaskRecord::TimerTask { source, steps }) => {
-                    let id = self
-                        .tasks
-                        .borrow_mut()
-                        .insert(TaskRecord::Run { source, steps });
-                    if self.tracing.get()
-                        && let Some(tracer) = self.tracer.borrow_mut().as_mut()
-                    {
-                        tracer.moved(slot, id);
-                    }
-                    self.core
-                        .borrow_mut()
-                        .queue_task_at(source, TaskId(id), ripe.due, ripe.order);
-                }
                 Some(TaskRecord::TimerAction { action }) => action(self, ripe.due, ripe.order),
                 // A timer's payload is always a timer record (set by the two methods above).
-                Some(TaskRecord::Run { .. }) => debug_assert!(false, "a ripe timer named a task"),
+                Some(TaskRecord::Run { .. } | TaskRecord::TimerTask { .. }) => {
+                    debug_assert!(false, "a ripe timer named a task");
+                }
                 None => {}
             }
         }

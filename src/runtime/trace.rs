@@ -197,13 +197,6 @@ impl Tracer {
         self.posted.insert(task, posted);
     }
 
-    /// The task was re-registered under another id (a timer that came due).
-    pub fn moved(&mut self, from: u64, to: u64) {
-        if let Some(posted) = self.posted.remove(&from) {
-            self.posted.insert(to, posted);
-        }
-    }
-
     /// The task will not run (cancelled, aborted).
     pub fn forget(&mut self, task: u64) {
         self.posted.remove(&task);
