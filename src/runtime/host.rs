@@ -88,8 +88,10 @@ pub struct Host {
     idle_deadline: Cell<Option<LoopTime>>,
     /// The file name used when reporting errors of code without a path (timer strings, eval).
     script_name: RefCell<String>,
-    /// `--trace` / `--log-tasks` (see `trace.rs`); `tracing` says whether it is on.
+    /// `--trace` / `--log-tasks` (see `trace.rs`).
     tracer: RefCell<Option<Tracer>>,
+    /// `tracer.is_some()`, set once by `install_tracer`: what every trace hook tests first, a
+    /// plain load where the `RefCell` would also check its borrow flag.
     tracing: Cell<bool>,
 }
 
@@ -270,12 +272,6 @@ impl Host {
         self.tracing.set(true);
     }
 
-    /// Whether tracing is on.
-    #[must_use]
-    pub fn tracing(&self) -> bool {
-        self.tracing.get()
-    }
-
     /// A task of `kind` with `callback` is being posted now, by the script at the top of the
     /// stack: what the trace will say about it (and a flow from the running task). `None`, at
     /// the cost of one branch, when tracing is off.
@@ -334,14 +330,17 @@ impl Host {
         }
     }
 
-    /// An instant event (`args` is only made when tracing).
+    /// An instant event (`args` is only made when a trace file is written: `--log-tasks` does
+    /// not show instants).
     #[inline]
     pub fn trace_instant(&self, name: &str, args: impl FnOnce() -> serde_json::Value) {
         if !self.tracing.get() {
             return;
         }
         let now = self.now();
-        if let Some(tracer) = self.tracer.borrow_mut().as_mut() {
+        if let Some(tracer) = self.tracer.borrow_mut().as_mut()
+            && tracer.writes_file()
+        {
             tracer.instant(now, name, args());
         }
     }

@@ -328,6 +328,12 @@ impl Tracer {
         }
     }
 
+    /// Whether a trace file is being written (instants only go there).
+    #[must_use]
+    pub fn writes_file(&self) -> bool {
+        self.out.is_some()
+    }
+
     /// An instant event on the event loop's thread.
     pub fn instant(&mut self, now: LoopTime, name: &str, args: Value) {
         if self.out.is_none() {
