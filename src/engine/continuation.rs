@@ -75,17 +75,17 @@ impl ContinuationState {
                 more: Vec::new(),
             }));
         };
-        let mut entries: Vec<(JsObject, GcErased)> = current.0.entries().cloned().collect();
-        if let Some(slot) = entries.iter_mut().find(|(k, _)| JsObject::equals(k, &key)) {
+        let mut first = current.0.first.clone();
+        let mut more = current.0.more.clone();
+        let slot = std::iter::once(&mut first)
+            .chain(more.iter_mut())
+            .find(|(k, _)| JsObject::equals(k, &key));
+        if let Some(slot) = slot {
             debug_assert!(false, "continuation state value set twice for one key");
             slot.1 = value;
         } else {
-            entries.push((key, value));
+            more.push((key, value));
         }
-        let first = entries.remove(0);
-        Self(Gc::new(StateMap {
-            first,
-            more: entries,
-        }))
+        Self(Gc::new(StateMap { first, more }))
     }
 }

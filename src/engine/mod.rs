@@ -1,5 +1,6 @@
 //! Engine glue: the Boa host hooks, job executor, error reporting and WebIDL conversions.
 
+pub mod builtins;
 pub mod continuation;
 pub mod errors;
 pub mod hooks;

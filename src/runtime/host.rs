@@ -37,7 +37,8 @@ enum TaskRecord {
         source: HostSource,
         steps: TaskSteps,
     },
-    /// A timer whose ripening queues `steps` as a task of `source` (runnable at its due time).
+    /// A timer whose ripening queues `steps` as a task of `source` (runnable at its due time),
+    /// under the same id.
     TimerTask {
         source: HostSource,
         steps: TaskSteps,
@@ -87,8 +88,10 @@ pub struct Host {
     idle_deadline: Cell<Option<LoopTime>>,
     /// The file name used when reporting errors of code without a path (timer strings, eval).
     script_name: RefCell<String>,
-    /// `--trace` / `--log-tasks` (see `trace.rs`); `tracing` says whether it is on.
+    /// `--trace` / `--log-tasks` (see `trace.rs`).
     tracer: RefCell<Option<Tracer>>,
+    /// `tracer.is_some()`, set once by `install_tracer`: what every trace hook tests first, a
+    /// plain load where the `RefCell` would also check its borrow flag.
     tracing: Cell<bool>,
 }
 
@@ -212,25 +215,25 @@ impl Host {
                 break;
             };
             let slot = ripe.payload.0;
+            let queue_on = match self.tasks.borrow().get(slot) {
+                Some(TaskRecord::TimerTask { source, .. }) => Some(*source),
+                _ => None,
+            };
+            if let Some(source) = queue_on {
+                // The record stays under the timer's id, which now names the queued task
+                // (`take_task` takes a timer task's steps; the trace finds it by the same id).
+                self.core
+                    .borrow_mut()
+                    .queue_task_at(source, ripe.payload, ripe.due, ripe.order);
+                continue;
+            }
             let record = self.tasks.borrow_mut().remove(slot);
             match record {
-                Some(TaskRecord::TimerTask { source, steps }) => {
-                    let id = self
-                        .tasks
-                        .borrow_mut()
-                        .insert(TaskRecord::Run { source, steps });
-                    if self.tracing.get()
-                        && let Some(tracer) = self.tracer.borrow_mut().as_mut()
-                    {
-                        tracer.moved(slot, id);
-                    }
-                    self.core
-                        .borrow_mut()
-                        .queue_task_at(source, TaskId(id), ripe.due, ripe.order);
-                }
                 Some(TaskRecord::TimerAction { action }) => action(self, ripe.due, ripe.order),
                 // A timer's payload is always a timer record (set by the two methods above).
-                Some(TaskRecord::Run { .. }) => debug_assert!(false, "a ripe timer named a task"),
+                Some(TaskRecord::Run { .. } | TaskRecord::TimerTask { .. }) => {
+                    debug_assert!(false, "a ripe timer named a task");
+                }
                 None => {}
             }
         }
@@ -267,12 +270,6 @@ impl Host {
     pub fn install_tracer(&self, tracer: Tracer) {
         *self.tracer.borrow_mut() = Some(tracer);
         self.tracing.set(true);
-    }
-
-    /// Whether tracing is on.
-    #[must_use]
-    pub fn tracing(&self) -> bool {
-        self.tracing.get()
     }
 
     /// A task of `kind` with `callback` is being posted now, by the script at the top of the
@@ -333,14 +330,17 @@ impl Host {
         }
     }
 
-    /// An instant event (`args` is only made when tracing).
+    /// An instant event (`args` is only made when a trace file is written: `--log-tasks` does
+    /// not show instants).
     #[inline]
     pub fn trace_instant(&self, name: &str, args: impl FnOnce() -> serde_json::Value) {
         if !self.tracing.get() {
             return;
         }
         let now = self.now();
-        if let Some(tracer) = self.tracer.borrow_mut().as_mut() {
+        if let Some(tracer) = self.tracer.borrow_mut().as_mut()
+            && tracer.writes_file()
+        {
             tracer.instant(now, name, args());
         }
     }

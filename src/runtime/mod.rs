@@ -26,7 +26,7 @@ use crate::engine::errors::report_host_error;
 use crate::engine::hooks::TaskhostHooks;
 use crate::engine::jobs::TaskhostJobExecutor;
 use crate::engine::source_guard;
-use crate::event_loop::{Clock, EventLoopCore, LoopTime, Next, Pending};
+use crate::event_loop::{Clock, EventLoopCore, LoopTime, Next, Pending, Selected, TaskId};
 use crate::web::html::report::report_exception;
 use host::Host;
 use microtasks::perform_microtask_checkpoint;
@@ -163,13 +163,9 @@ impl Runtime {
     /// a microtask checkpoint.
     pub fn run_script(&mut self, source: &str, name: &str) {
         self.host.set_script_name(name);
-        self.host.trace_begin(None, None, false);
-        let result = evaluate_classic_script(source, name, &mut self.context);
-        if let Err(error) = result {
-            report_exception(&self.host, &error, &mut self.context);
-        }
-        perform_microtask_checkpoint(&self.host, &mut self.context);
-        self.host.trace_end();
+        run_task(&self.host, &mut self.context, RunAs::Script, |context| {
+            evaluate_classic_script(source, name, context)
+        });
     }
 
     /// Close the trace (`--trace`), if any; the error writing it, if one happened.
@@ -182,13 +178,20 @@ impl Runtime {
     /// loads a harness and a test: like `importScripts` in a worker, with no checkpoint between
     /// the scripts. Each script is `(source, name)`.
     pub fn run_scripts(&mut self, scripts: &[(String, String)]) {
-        for (source, name) in scripts {
-            self.host.set_script_name(name);
-            if let Err(error) = evaluate_classic_script(source, name, &mut self.context) {
-                report_exception(&self.host, &error, &mut self.context);
-            }
+        let host = self.host.clone();
+        // (The trace names the task after the first script.)
+        if let Some((_, first)) = scripts.first() {
+            host.set_script_name(first);
         }
-        perform_microtask_checkpoint(&self.host, &mut self.context);
+        run_task(&self.host, &mut self.context, RunAs::Script, |context| {
+            for (source, name) in scripts {
+                host.set_script_name(name);
+                if let Err(error) = evaluate_classic_script(source, name, context) {
+                    report_exception(&host, &error, context);
+                }
+            }
+            Ok(())
+        });
     }
 
     /// Start a new time limit for `run_event_loop`, counted from now.
@@ -217,21 +220,21 @@ impl Runtime {
                 return None;
             }
         };
-        self.host.trace_begin(None, None, false);
-        let promise = module.load_link_evaluate(&mut self.context);
-        let on_rejected = NativeFunction::from_fn_ptr(|_, args, context| {
-            let host = Host::from_context(context)?;
-            let reason = args.first().cloned().unwrap_or_default();
-            report_exception(&host, &JsError::from_opaque(reason), context);
-            Ok(JsValue::undefined())
+        let host = self.host.clone();
+        run_task(&self.host, &mut self.context, RunAs::Script, |context| {
+            let promise = module.load_link_evaluate(context);
+            let on_rejected = NativeFunction::from_fn_ptr(|_, args, context| {
+                let host = Host::from_context(context)?;
+                let reason = args.first().cloned().unwrap_or_default();
+                report_exception(&host, &JsError::from_opaque(reason), context);
+                Ok(JsValue::undefined())
+            })
+            .to_js_function(context.realm());
+            if let Err(error) = promise.then(None, Some(on_rejected), context) {
+                report_exception(&host, &error, context);
+            }
+            Ok(promise)
         })
-        .to_js_function(self.context.realm());
-        if let Err(error) = promise.then(None, Some(on_rejected), &mut self.context) {
-            report_exception(&self.host, &error, &mut self.context);
-        }
-        perform_microtask_checkpoint(&self.host, &mut self.context);
-        self.host.trace_end();
-        Some(promise)
     }
 
     /// After the loop: a module whose top-level await never settled is an error (the loop ended
@@ -270,25 +273,21 @@ impl Runtime {
             Vec::new();
         let mut poll_cx = std::task::Context::from_waker(Waker::noop());
 
+        // HTML "event loop processing model" (§8.1.7.3): "An event loop must continually run
+        // through the following steps for as long as it exists". One iteration is one turn.
         loop {
             // --max-time: the loop's clock (virtual or real) or the wall clock, whichever first.
-            // A run with nothing left to do has finished, however long it took.
-            if let (Some(limit), Some(deadline)) = (max_time, deadline)
-                && (host.now() >= deadline || started.elapsed() >= limit)
-            {
-                let pending = host.core().pending();
-                if pending.is_empty()
-                    && !host.has_microtasks()
-                    && async_jobs.is_empty()
-                    && host.queued_async_jobs() == 0
-                {
-                    return LoopEnd::Finished;
-                }
-                return LoopEnd::TimedOut(pending);
-            }
+            // The limit only stops a loop that has more to do (below): a loop with nothing left
+            // has finished however long it took, by the same test as without a limit
+            // (`Next::Empty`). What was pending is counted now, before timers due now are queued.
+            let limit_reached = matches!((max_time, deadline), (Some(limit), Some(deadline))
+                if host.now() >= deadline || started.elapsed() >= limit);
+            let pending_at_limit = limit_reached.then(|| host.core().pending());
 
             // Async jobs (module loading, dynamic import): started in order, polled without
             // blocking. A job that completes may have queued promise jobs: checkpoint.
+            // (Not a step of HTML's model: this is the host's "in parallel" work, whose results
+            // promise jobs carry back.)
             for job in host.take_async_jobs() {
                 async_jobs.push(Box::pin(job.call(&cell)));
             }
@@ -309,38 +308,70 @@ impl Runtime {
                 });
             }
             if progressed || host.has_microtasks() {
+                if let Some(pending) = pending_at_limit {
+                    return LoopEnd::TimedOut(pending);
+                }
                 perform_microtask_checkpoint(&host, &mut cell.borrow_mut());
                 continue;
             }
 
+            // Timers whose time has come: HTML's timer initialization steps wait "in parallel"
+            // and then queue their task; here the wait ends when the loop sees the clock pass
+            // the due time, and the task is queued runnable at that time.
             let now = host.now();
             host.drain_ripe_timers(now);
+            // 1. Let oldestTask and taskStartTime be null.
+            // 2. If the event loop has a task queue with at least one runnable task, then:
+            //    1. Let taskQueue be one such task queue, chosen in an implementation-defined
+            //       manner. (The core's selection policy: scheduler priorities, then the HTML
+            //       task sources, then idle callbacks; see `event_loop::policy`.)
             let next = host.core().next(now);
+            if let Some(pending) = pending_at_limit
+                && !matches!(next, Next::Empty)
+            {
+                return LoopEnd::TimedOut(pending);
+            }
             match next {
                 Next::Run(selected) => {
+                    //    2. Set taskStartTime to the unsafe shared current time. (The trace's
+                    //       slice starts in `run_task`.)
+                    //    3. Set oldestTask to the first runnable task in taskQueue, and remove it
+                    //       from taskQueue.
+                    //    4. If oldestTask's document is not null, then record task start time.
+                    //       (No documents: skipped.)
+                    //    5-8. Run it, then perform a microtask checkpoint: `run_task`.
                     if let Some((_source, steps)) = host.take_task(selected.task) {
-                        let mut context = cell.borrow_mut();
-                        host.trace_begin(Some(selected.task), Some(&selected), false);
-                        if let Err(error) = steps(&mut context) {
-                            report_exception(&host, &error, &mut context);
-                        }
-                        perform_microtask_checkpoint(&host, &mut context);
-                        host.trace_end();
+                        run_task(
+                            &host,
+                            &mut cell.borrow_mut(),
+                            RunAs::Task(selected.task, &selected),
+                            steps,
+                        );
                     }
                 }
+                // 5. If this is a window event loop that has no runnable task in this event
+                //    loop's task queues, then start an idle period (requestIdleCallback).
+                //    The policy folds this in: it selects an idle callback only when nothing
+                //    else is runnable, with the idle period's deadline, and the callback runs as
+                //    the "invoke idle callbacks" task the idle period would queue.
                 Next::Idle { task, deadline, .. } => {
                     if let Some((_source, steps)) = host.take_task(task) {
-                        let mut context = cell.borrow_mut();
-                        host.trace_begin(Some(task), None, true);
-                        host.set_idle_deadline(Some(deadline));
-                        if let Err(error) = steps(&mut context) {
-                            report_exception(&host, &error, &mut context);
-                        }
-                        host.set_idle_deadline(None);
-                        perform_microtask_checkpoint(&host, &mut context);
-                        host.trace_end();
+                        let idle_host = host.clone();
+                        run_task(
+                            &host,
+                            &mut cell.borrow_mut(),
+                            RunAs::Idle(task),
+                            |context| {
+                                idle_host.set_idle_deadline(Some(deadline));
+                                let result = steps(context);
+                                idle_host.set_idle_deadline(None);
+                                result
+                            },
+                        );
                     }
                 }
+                // No runnable task: the next turn comes when the next timer is due (the loop
+                // sleeps on its clock instead of spinning).
                 Next::Wait(due) => {
                     let until = match deadline {
                         Some(limit) => due.min(limit),
@@ -354,13 +385,69 @@ impl Runtime {
                         host.core().clock_mut().wait_until(soon);
                     }
                 }
-                // Nothing queued, no timer, no microtask, and no async job that progressed this
-                // turn (there is no I/O reactor that could wake one later; cleanup jobs wait for
-                // the collector and keep nothing alive).
+                // Deviation: a browser's event loop runs for as long as its agent exists; this
+                // one ends when nothing can run again: nothing queued, no timer, no microtask,
+                // and no async job that progressed this turn (there is no I/O reactor that could
+                // wake one later; cleanup jobs wait for the collector and keep nothing alive).
                 Next::Empty => return LoopEnd::Finished,
             }
+            // 3. Let taskEndTime be the unsafe shared current time.
+            // 4. If oldestTask is not null, report task timing. (No Long Tasks or other
+            //    performance timeline consumers: skipped; the trace has the task's slice.)
+            // 6. If this is a worker event loop, then ... (A window event loop: skipped.)
+            // Updating the rendering: no documents, nothing to render (skipped).
         }
     }
+}
+
+/// What a task run by [`run_task`] is, for the trace.
+#[derive(Clone, Copy)]
+enum RunAs<'a> {
+    /// The script or module itself (run before the loop, as the task that runs it).
+    Script,
+    /// A task the core selected.
+    Task(TaskId, &'a Selected),
+    /// An idle callback.
+    Idle(TaskId),
+}
+
+/// Run one task, HTML "event loop processing model" steps 2.5-2.8 (the caller selected and
+/// removed it, steps 2.1-2.3), inside the trace's slice for it (from `--trace`'s taskStartTime
+/// to the end of the checkpoint). Returns what its steps returned, unless they threw.
+///
+/// 5. Set the event loop's currently running task to oldestTask.
+/// 6. Perform oldestTask's steps.
+/// 7. Set the event loop's currently running task back to null.
+/// 8. Perform a microtask checkpoint.
+///
+/// Deviations: no currently running task is recorded (only timers need to know theirs, and they
+/// keep it themselves: `web::html::timers`). An exception that escapes the steps is reported
+/// here ("report the exception", which the algorithms that queue tasks say around each callback
+/// they invoke).
+fn run_task<T>(
+    host: &Host,
+    context: &mut Context,
+    run_as: RunAs<'_>,
+    steps: impl FnOnce(&mut Context) -> JsResult<T>,
+) -> Option<T> {
+    match run_as {
+        RunAs::Script => host.trace_begin(None, None, false),
+        RunAs::Task(task, selected) => host.trace_begin(Some(task), Some(selected), false),
+        RunAs::Idle(task) => host.trace_begin(Some(task), None, true),
+    }
+    // 6. Perform oldestTask's steps.
+    let result = steps(context);
+    let value = match result {
+        Ok(value) => Some(value),
+        Err(error) => {
+            report_exception(host, &error, context);
+            None
+        }
+    };
+    // 8. Perform a microtask checkpoint.
+    perform_microtask_checkpoint(host, context);
+    host.trace_end();
+    value
 }
 
 /// Parse and evaluate a classic script, with the source guard in front of the parser.

@@ -10,8 +10,11 @@ use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
 use boa_engine::module::{ModuleLoader, ModuleRequest, Referrer, resolve_module_specifier};
-use boa_engine::{Context, JsNativeError, JsResult, JsString, Module, Source, js_string};
+use boa_engine::{
+    Context, JsNativeError, JsResult, JsString, Module, NativeFunction, Source, js_string,
+};
 
+use crate::engine::builtins::builtin_function;
 use crate::runtime::guard_nesting;
 
 /// taskhost's module loader.
@@ -85,32 +88,58 @@ fn file_url(path: &Path) -> String {
 }
 
 impl ModuleLoader for TaskhostModuleLoader {
-    /// HostGetImportMetaProperties (HTML §8.1.6.2): `import.meta.url`, the module's URL, and
-    /// `import.meta.resolve(specifier)`, a specifier resolved against it.
+    /// HostGetImportMetaProperties(moduleRecord) (HTML §8.1.6.2), with ECMA-262's
+    /// FinalizeImportMeta defining what it returns on `import.meta`:
+    /// 1. Let moduleScript be moduleRecord.[[HostDefined]].
+    /// 2. Assert: moduleScript's base URL is not null, as moduleScript is a JavaScript module
+    ///    script.
+    /// 3. Let urlString be moduleScript's base URL, serialized.
+    /// 4. Let steps be the following steps, given the argument specifier:
+    ///    1. Set specifier to ? ToString(specifier).
+    ///    2. Let url be the result of resolving a module specifier given moduleScript and
+    ///       specifier.
+    ///    3. Return the serialization of url.
+    /// 5. Let resolveFunction be ! CreateBuiltinFunction(steps, 1, "resolve", « »).
+    /// 6. Return « Record { [[Key]]: "url", [[Value]]: urlString }, Record { [[Key]]: "resolve",
+    ///    [[Value]]: resolveFunction } ».
+    ///
+    /// Deviation: the base URL is the module file's `file:` URL; a module without a path (none
+    /// is loaded that way) gets no properties instead of failing the assertion.
     fn init_import_meta(
         self: Rc<Self>,
         import_meta: &boa_engine::JsObject,
         module: &Module,
         context: &mut Context,
     ) {
+        // 1-2. The module's path stands for its script's base URL.
         let Some(path) = module.path().map(Path::to_path_buf) else {
             return;
         };
+        // 3. Let urlString be moduleScript's base URL, serialized.
         let url = JsString::from(file_url(&path).as_str());
-        let resolve = boa_engine::NativeFunction::from_copy_closure_with_captures(
+        // 4. Let steps be the following steps, given the argument specifier:
+        let steps = NativeFunction::from_copy_closure_with_captures(
             |_, args, path: &JsString, context| {
+                // 4.1. Set specifier to ? ToString(specifier).
                 let specifier = args
                     .first()
                     .cloned()
                     .unwrap_or_default()
                     .to_string(context)?;
+                // 4.2. Let url be the result of resolving a module specifier given moduleScript
+                //      and specifier.
                 let referrer = PathBuf::from(path.to_std_string_escaped());
                 let resolved = Self::resolve_from(&specifier, Some(&referrer), context)?;
+                // 4.3. Return the serialization of url.
                 Ok(JsString::from(file_url(&resolved).as_str()).into())
             },
             JsString::from(path.to_string_lossy().as_ref()),
-        )
-        .to_js_function(context.realm());
+        );
+        // 5. Let resolveFunction be ! CreateBuiltinFunction(steps, 1, "resolve", « »).
+        let resolve = builtin_function("resolve", 1, steps, context);
+        // 6. Return « url: urlString, resolve: resolveFunction ». FinalizeImportMeta defines each
+        //    with ! CreateDataPropertyOrThrow, which cannot fail on the fresh, extensible
+        //    import.meta object.
         let _ = import_meta.create_data_property_or_throw(js_string!("url"), url, context);
         let _ = import_meta.create_data_property_or_throw(js_string!("resolve"), resolve, context);
     }

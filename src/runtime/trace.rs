@@ -13,8 +13,9 @@
 //! - process and thread names, so Perfetto shows "taskhost event loop".
 //!
 //! Timestamps are the event loop's clock in µs (virtual under `--virtual-time`). The trace is a
-//! JSON array written as it goes; the format allows the closing `]` to be missing, so a run cut
-//! short still opens.
+//! JSON array written as it goes, and flushed before each task starts: a process stopped while a
+//! task runs (the `--max-time` watchdog exits without unwinding) leaves whole events up to that
+//! task's start, and the format allows the closing `]` to be missing, so the trace still opens.
 //!
 //! Invariant: tracing only observes — it reads the clock and the core's counters and never
 //! changes what runs or when. When it is off, every hook is one branch on a flag; a label is only
@@ -166,6 +167,16 @@ impl Tracer {
         }
     }
 
+    /// Write out what is buffered (a write error ends the file, as in `emit`).
+    fn flush(&mut self) {
+        if let Some(out) = self.out.as_mut()
+            && let Err(e) = out.flush()
+        {
+            self.error.get_or_insert_with(|| e.to_string());
+            self.out = None;
+        }
+    }
+
     /// A task is posted now: a flow starts if a task is running.
     pub fn post(
         &mut self,
@@ -195,13 +206,6 @@ impl Tracer {
     /// `task` (a task id of the host) stands for what `posted` describes.
     pub fn attach(&mut self, task: u64, posted: Posted) {
         self.posted.insert(task, posted);
-    }
-
-    /// The task was re-registered under another id (a timer that came due).
-    pub fn moved(&mut self, from: u64, to: u64) {
-        if let Some(posted) = self.posted.remove(&from) {
-            self.posted.insert(to, posted);
-        }
     }
 
     /// The task will not run (cancelled, aborted).
@@ -296,6 +300,8 @@ impl Tracer {
             let _ = std::io::stdout().flush();
             eprintln!("{log}");
         }
+        // Before the task runs, which may never return.
+        self.flush();
         self.running = Some(Running {
             start: now,
             name,
@@ -320,6 +326,12 @@ impl Tracer {
             );
             self.last_counts = Some(counts);
         }
+    }
+
+    /// Whether a trace file is being written (instants only go there).
+    #[must_use]
+    pub fn writes_file(&self) -> bool {
+        self.out.is_some()
     }
 
     /// An instant event on the event loop's thread.
@@ -375,4 +387,45 @@ pub fn function_name(callback: &JsObject) -> Option<String> {
     } else {
         name
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A run stopped while a task runs (no `finish`, no drop) leaves a trace that parses once
+    /// the missing `]` is added, with every task that ended before.
+    #[test]
+    fn trace_is_whole_up_to_the_running_task() -> Result<(), Box<dyn std::error::Error>> {
+        let path =
+            std::env::temp_dir().join(format!("taskhost-trace-flush-{}.json", std::process::id()));
+        let options = TraceOptions {
+            file: Some(path.clone()),
+            log_tasks: false,
+        };
+        let mut tracer = Tracer::new(&options)?;
+        tracer.begin(LoopTime::ZERO, None, None, false, "first.js");
+        let posted = tracer.post(LoopTime::ZERO, "setTimeout", Some("later".into()), None);
+        tracer.attach(7, posted);
+        tracer.end(LoopTime::ZERO, PendingByBand::default());
+        // The timer's task starts and never ends.
+        tracer.begin(LoopTime::ZERO, Some(7), None, false, "first.js");
+        let text = std::fs::read_to_string(&path)?;
+        // Like a process exit: the tracer's buffer is never written.
+        std::mem::forget(tracer);
+        let _ = std::fs::remove_file(&path);
+        let events: Vec<Value> = serde_json::from_str(&format!("{text}\n]"))?;
+        let tasks: Vec<&str> = events
+            .iter()
+            .filter(|e| e["ph"] == "X")
+            .filter_map(|e| e["name"].as_str())
+            .collect();
+        assert_eq!(tasks, ["script first.js"]);
+        let flow_ends = events.iter().filter(|e| e["ph"] == "f").count();
+        assert_eq!(
+            flow_ends, 1,
+            "the running task's flow end is written: {text}"
+        );
+        Ok(())
+    }
 }

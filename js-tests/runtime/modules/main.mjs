@@ -24,3 +24,11 @@ try {
 // import.meta: the module's file URL, and resolve() against it.
 console.log('import.meta.url ends with:', import.meta.url.startsWith('file:///') && import.meta.url.endsWith('/js-tests/runtime/modules/main.mjs'));
 console.log('import.meta.resolve:', import.meta.resolve('./lib/greet.mjs') === import.meta.url.replace('main.mjs', 'lib/greet.mjs'));
+// import.meta.resolve is a built-in function named "resolve" of length 1, not a constructor.
+const { resolve } = import.meta;
+console.log('import.meta.resolve function:', resolve.name, resolve.length, 'prototype' in resolve, Object.keys(import.meta).join(','));
+try {
+  new resolve('./lib/greet.mjs');
+} catch (e) {
+  console.log('new import.meta.resolve:', e.name);
+}
