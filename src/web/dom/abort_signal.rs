@@ -9,7 +9,8 @@
 //!   state reached from elsewhere can fire events at its object.
 //! - *Source signals* and *dependent signals* are weak sets (`WeakGc`): creating dependent signals
 //!   from a long-lived source does not keep them alive. Dead entries of a source's dependents are
-//!   pruned when the list has doubled since the last pruning (amortised O(1) per append).
+//!   pruned when the list has doubled since the last pruning (amortised O(1) per append); the
+//!   list and the pins below are [`super::dependent_signals`]', shared with TaskSignal.
 //! - The DOM's GC rule (§3.2, "Garbage collection"): a dependent signal that is not aborted, has
 //!   source signals, and has `abort` listeners or abort algorithms must stay alive. Such a signal
 //!   is *pinned*: each of its sources holds it strongly (`pins`) until the condition stops holding
@@ -18,7 +19,6 @@
 //!   are emptied.
 
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::rc::Rc;
 
 use boa_engine::object::NativeObject;
@@ -30,6 +30,7 @@ use crate::event_loop::HostSource;
 use crate::runtime::host::Host;
 use crate::web::dom::abort_algorithms::AlgorithmList;
 pub use crate::web::dom::abort_algorithms::{AbortAlgorithm, AbortSteps, AlgorithmId};
+use crate::web::dom::dependent_signals::{Pins, WeakDependents};
 use crate::web::dom::dispatch::fire_simple_event;
 use crate::web::dom::dom_exception::new_dom_exception;
 use crate::web::dom::event::EventInit;
@@ -50,12 +51,9 @@ struct SignalInner {
     /// task completion.
     algorithms: AlgorithmList,
     sources: Vec<WeakGc<AbortSignalState>>,
-    dependents: Vec<WeakGc<AbortSignalState>>,
-    /// Prune `dependents` when it reaches this length.
-    #[unsafe_ignore_trace]
-    prune_at: usize,
+    dependents: WeakDependents<AbortSignalState>,
     /// Dependents that must stay alive (see the module invariants).
-    pins: HashMap<usize, Gc<AbortSignalState>>,
+    pins: Pins<AbortSignalState>,
     pinned: bool,
     dependent: bool,
 }
@@ -67,9 +65,8 @@ impl SignalInner {
             reason: None,
             algorithms: AlgorithmList::default(),
             sources: Vec::new(),
-            dependents: Vec::new(),
-            prune_at: MIN_PRUNE,
-            pins: HashMap::new(),
+            dependents: WeakDependents::default(),
+            pins: Pins::default(),
             pinned: false,
             dependent: false,
         }
@@ -83,8 +80,6 @@ pub struct AbortSignalState {
     target: Gc<EventTargetState>,
     inner: GcRefCell<SignalInner>,
 }
-
-const MIN_PRUNE: usize = 16;
 
 impl AbortSignalState {
     /// A new, not aborted, non-dependent signal state with its own EventTarget state; bind it to
@@ -135,12 +130,7 @@ impl AbortSignalState {
     /// Number of live dependents recorded (for tests and diagnostics).
     #[must_use]
     pub fn dependent_count(&self) -> usize {
-        let inner = self.inner.borrow();
-        inner
-            .dependents
-            .iter()
-            .filter(|d| d.is_upgradable())
-            .count()
+        self.inner.borrow().dependents.live_count()
     }
 
     /// Length of the dependents list, dead entries included (for memory tests).
@@ -150,14 +140,9 @@ impl AbortSignalState {
     }
 
     fn append_dependent(&self, dependent: &Gc<Self>) {
-        let mut inner = self.inner.borrow_mut();
-        if inner.dependents.len() >= inner.prune_at {
-            inner.dependents.retain(WeakGc::is_upgradable);
-            inner.prune_at = (inner.dependents.len() * 2).max(MIN_PRUNE);
-        }
         // Never a duplicate: a dependent is new when its sources are appended, and its own
         // source list has no duplicates (create_dependent_abort_signal).
-        inner.dependents.push(WeakGc::new(dependent));
+        self.inner.borrow_mut().dependents.push(dependent);
     }
 
     fn live_sources(&self) -> Vec<Gc<Self>> {
@@ -168,11 +153,6 @@ impl AbortSignalState {
             .filter_map(WeakGc::upgrade)
             .collect()
     }
-}
-
-/// A pinned signal's key in its sources' pins: its address, stable while it is pinned (alive).
-fn address(signal: &Gc<AbortSignalState>) -> usize {
-    std::ptr::from_ref::<AbortSignalState>(signal) as usize
 }
 
 /// "Add" an abort algorithm to a signal: 1. If signal is aborted, then return. 2. Append
@@ -215,9 +195,9 @@ pub fn refresh_keep_alive_state(signal: &Gc<AbortSignalState>) {
     for source in signal.live_sources() {
         let mut source = source.inner.borrow_mut();
         if needed {
-            source.pins.insert(address(signal), signal.clone());
+            source.pins.pin(signal);
         } else {
-            source.pins.remove(&address(signal));
+            source.pins.unpin(signal);
         }
     }
     signal.inner.borrow_mut().pinned = needed;
@@ -396,14 +376,14 @@ pub fn signal_abort(
     let dependents = {
         let mut inner = signal.inner.borrow_mut();
         inner.reason = Some(reason.clone());
-        std::mem::take(&mut inner.dependents)
+        std::mem::take(&mut inner.dependents).live()
     };
     // 3. Let dependentSignalsToAbort be a new list.
     let mut to_abort = Vec::new();
     // 4. For each dependentSignal of signal's dependent signals: if dependentSignal is not
     //    aborted, then set its abort reason to signal's abort reason and append it to
     //    dependentSignalsToAbort.
-    for dependent in dependents.iter().filter_map(WeakGc::upgrade) {
+    for dependent in dependents {
         let mut inner = dependent.inner.borrow_mut();
         if inner.reason.is_none() {
             inner.reason = Some(reason.clone());

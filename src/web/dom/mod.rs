@@ -51,6 +51,7 @@ pub mod abort_algorithms;
 pub mod abort_controller;
 pub mod abort_signal;
 pub mod custom_event;
+pub mod dependent_signals;
 pub mod dispatch;
 pub mod dom_exception;
 pub mod event;

@@ -5,7 +5,8 @@
 //!   algorithm and brand check accepts it) and its [`TaskSignalState`].
 //! - *Source signal* is a weak reference and *dependent signals* a weak set (§3.3), so
 //!   `TaskSignal.any([], {priority: long.signal})` in a loop does not grow memory: dead entries of
-//!   a source's dependents are pruned when the list has doubled since the last pruning.
+//!   a source's dependents are pruned when the list has doubled since the last pruning (the
+//!   list and the pins below are `dom::dependent_signals`', shared with AbortSignal).
 //! - GC rule (§3.3.1): a dependent TaskSignal whose source signal is not null and which has
 //!   `prioritychange` listeners or priority change algorithms must stay alive; while it does, its
 //!   source holds it strongly (*pinned*); [`refresh_pin`] re-evaluates this whenever listeners or
@@ -15,7 +16,6 @@
 //!   scheduling states.
 
 use std::cell::Cell;
-use std::collections::HashMap;
 
 use crate::event_loop::QueueId;
 use crate::runtime::host::Host;
@@ -28,6 +28,7 @@ use crate::web::dom::abort_signal::{
     AbortSignalState, IsAbortSignal, abort_signal_sequence, create_dependent_abort_signal,
     register_abort_signal_brand, register_keep_alive_refresher,
 };
+use crate::web::dom::dependent_signals::{Pins, WeakDependents};
 use crate::web::dom::dispatch::fire_event;
 use crate::web::dom::dom_exception::dom_exception_error;
 use crate::web::dom::event_target::{EventTargetState, IsEventTarget};
@@ -61,16 +62,12 @@ struct Inner {
     #[unsafe_ignore_trace]
     dynamic_queues: Vec<DynamicQueues>,
     source: Option<WeakGc<TaskSignalState>>,
-    dependents: Vec<WeakGc<TaskSignalState>>,
-    #[unsafe_ignore_trace]
-    prune_at: usize,
+    dependents: WeakDependents<TaskSignalState>,
     dependent: bool,
-    /// Dependents kept alive by the GC rule (see the module invariants), by id.
-    pins: HashMap<u64, Gc<TaskSignalState>>,
+    /// Dependents kept alive by the GC rule (see the module invariants).
+    pins: Pins<TaskSignalState>,
     pinned: bool,
 }
-
-const MIN_PRUNE: usize = 16;
 
 /// A TaskSignal's own state (§3.3), next to its AbortSignal state.
 #[derive(Trace, Finalize)]
@@ -96,10 +93,9 @@ impl TaskSignalState {
                 priority_changing: false,
                 dynamic_queues: Vec::new(),
                 source: None,
-                dependents: Vec::new(),
-                prune_at: MIN_PRUNE,
+                dependents: WeakDependents::default(),
                 dependent: false,
-                pins: HashMap::new(),
+                pins: Pins::default(),
                 pinned: false,
             }),
             id,
@@ -138,12 +134,7 @@ impl TaskSignalState {
     /// Number of live dependents (for tests and diagnostics).
     #[must_use]
     pub fn dependent_count(&self) -> usize {
-        self.inner
-            .borrow()
-            .dependents
-            .iter()
-            .filter(|d| d.is_upgradable())
-            .count()
+        self.inner.borrow().dependents.live_count()
     }
 
     /// Length of the dependents list, dead entries included (for memory tests).
@@ -153,12 +144,7 @@ impl TaskSignalState {
     }
 
     fn append_dependent(&self, dependent: &Gc<Self>) {
-        let mut inner = self.inner.borrow_mut();
-        if inner.dependents.len() >= inner.prune_at {
-            inner.dependents.retain(WeakGc::is_upgradable);
-            inner.prune_at = (inner.dependents.len() * 2).max(MIN_PRUNE);
-        }
-        inner.dependents.push(WeakGc::new(dependent));
+        self.inner.borrow_mut().dependents.push(dependent);
     }
 }
 
@@ -240,9 +226,9 @@ pub fn refresh_pin(signal: &Gc<TaskSignalState>) {
     if let Some(source) = source {
         let mut source = source.inner.borrow_mut();
         if needed {
-            source.pins.insert(signal.id, signal.clone());
+            source.pins.pin(signal);
         } else {
-            source.pins.remove(&signal.id);
+            source.pins.unpin(signal);
         }
     }
     signal.inner.borrow_mut().pinned = needed;
@@ -420,13 +406,7 @@ pub fn signal_priority_change(
         }
         // 8. For each dependentSignal of signal's dependent signals, signal priority change on
         //    dependentSignal with priority.
-        let dependents: Vec<Gc<TaskSignalState>> = signal
-            .inner
-            .borrow()
-            .dependents
-            .iter()
-            .filter_map(WeakGc::upgrade)
-            .collect();
+        let dependents = signal.inner.borrow().dependents.live();
         for dependent in &dependents {
             signal_priority_change(dependent, priority, context)?;
         }
