@@ -12,7 +12,6 @@ use boa_engine::{Context, JsResult};
 
 use crate::event_loop::HostSource;
 use crate::runtime::host::Host;
-use crate::runtime::microtasks::perform_microtask_checkpoint;
 
 /// The job executor of a taskhost context.
 pub struct TaskhostJobExecutor {
@@ -59,9 +58,11 @@ impl JobExecutor for TaskhostJobExecutor {
         }
     }
 
-    /// `Context::run_jobs`: a microtask checkpoint (the event loop itself is driven by the runtime).
+    /// `Context::run_jobs` (an embedder's call, after it ran script): clean up after running
+    /// script, which performs a microtask checkpoint when no script is on the stack. The event
+    /// loop itself is driven by the runtime.
     fn run_jobs(self: Rc<Self>, context: &mut Context) -> JsResult<()> {
-        perform_microtask_checkpoint(&self.host, context);
+        crate::engine::callback::clean_up_after_running_script(context);
         Ok(())
     }
 }

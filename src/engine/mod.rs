@@ -1,6 +1,7 @@
 //! Engine glue: the Boa host hooks, job executor, error reporting and WebIDL conversions.
 
 pub mod builtins;
+pub mod callback;
 pub mod continuation;
 pub mod errors;
 pub mod hooks;

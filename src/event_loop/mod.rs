@@ -55,6 +55,8 @@ pub enum HostSource {
     PostedMessage,
     /// The idle-task source when an idle callback's `timeout` fires.
     IdleTimeout,
+    /// The DOM manipulation task source (e.g. "notify about rejected promises").
+    DomManipulation,
     /// Any other host task source (e.g. resolving host promises, module loading).
     Other,
 }

@@ -79,9 +79,10 @@ pub struct Host {
     about_to_be_notified: RefCell<Vec<JsObject>>,
     /// HTML's "outstanding rejected promises weak set" (created on first use).
     outstanding_rejected: RefCell<Option<JsWeakSet>>,
-    /// The promise whose `unhandledrejection` event is being fired, and whether it was handled
-    /// meanwhile (its [[PromiseIsHandled]] became true).
-    notifying: RefCell<Option<(JsObject, bool)>>,
+    /// Promises taken from the about-to-be-notified list whose "notify about rejected promises"
+    /// task has not yet looked at them, each with whether it was handled since (its
+    /// [[PromiseIsHandled]] became true): the task's step 4.1.1 and 4.1.4 read the flag.
+    awaiting_notification: RefCell<Vec<(JsObject, bool)>>,
     /// Set when an uncaught exception or unhandled rejection was reported: exit status 1.
     had_error: Cell<bool>,
     /// The deadline of the idle period while an idle callback runs.
@@ -114,7 +115,7 @@ impl Host {
             continuation: RefCell::new(None),
             about_to_be_notified: RefCell::new(Vec::new()),
             outstanding_rejected: RefCell::new(None),
-            notifying: RefCell::new(None),
+            awaiting_notification: RefCell::new(Vec::new()),
             had_error: Cell::new(false),
             idle_deadline: Cell::new(None),
             script_name: RefCell::new(String::from("<eval>")),
@@ -498,8 +499,11 @@ impl Host {
                 return;
             }
         }
-        if let Some((p, handled)) = self.notifying.borrow_mut().as_mut()
-            && JsObject::equals(p, promise)
+        if let Some((_, handled)) = self
+            .awaiting_notification
+            .borrow_mut()
+            .iter_mut()
+            .find(|(p, _)| JsObject::equals(p, promise))
         {
             *handled = true;
         }
@@ -530,14 +534,26 @@ impl Host {
         );
     }
 
-    /// Start firing `unhandledrejection` for `promise` (see `track_handled`).
-    pub fn begin_notifying(&self, promise: &JsObject) {
-        *self.notifying.borrow_mut() = Some((promise.clone(), false));
+    /// Whether `promise`, awaiting its notification task, was handled since it was taken from
+    /// the about-to-be-notified list.
+    #[must_use]
+    pub fn handled_since_notified(&self, promise: &JsObject) -> bool {
+        self.awaiting_notification
+            .borrow()
+            .iter()
+            .any(|(p, handled)| *handled && JsObject::equals(p, promise))
     }
 
-    /// Done firing; returns whether the promise was handled meanwhile.
-    pub fn end_notifying(&self) -> bool {
-        self.notifying.borrow_mut().take().is_some_and(|(_, h)| h)
+    /// The notification task is done with `promise`: whether it was handled meanwhile.
+    pub fn finish_notification(&self, promise: &JsObject) -> bool {
+        let mut awaiting = self.awaiting_notification.borrow_mut();
+        match awaiting
+            .iter()
+            .position(|(p, _)| JsObject::equals(p, promise))
+        {
+            Some(index) => awaiting.swap_remove(index).1,
+            None => false,
+        }
     }
 
     /// Append a promise to the outstanding rejected promises weak set.
@@ -550,8 +566,13 @@ impl Host {
         let _ = set.add(promise, context);
     }
 
+    /// Empty the about-to-be-notified list; its promises await their notification task.
     pub fn take_about_to_be_notified(&self) -> Vec<JsObject> {
-        std::mem::take(&mut *self.about_to_be_notified.borrow_mut())
+        let list = std::mem::take(&mut *self.about_to_be_notified.borrow_mut());
+        self.awaiting_notification
+            .borrow_mut()
+            .extend(list.iter().map(|p| (p.clone(), false)));
+        list
     }
 
     pub fn mark_error(&self) {

@@ -1,12 +1,15 @@
 //! HTML "perform a microtask checkpoint" and "notify about rejected promises".
 //!
-//! Invariant: after a checkpoint returns, the microtask queue is empty, every rejected promise
-//! that is still unhandled has been reported once, and the engine's kept-alive WeakRef targets
-//! are cleared (ClearKeptObjects).
+//! Invariant: after a checkpoint returns, the microtask queue is empty, every promise rejected
+//! without a handler since the last checkpoint awaits one queued notification task (which
+//! reports it unless it was handled by then), and the engine's kept-alive WeakRef targets are
+//! cleared (ClearKeptObjects).
 
 use boa_engine::object::builtins::JsPromise;
 use boa_engine::{Context, builtins::promise::PromiseState};
 
+use crate::engine::callback;
+use crate::event_loop::HostSource;
 use crate::runtime::host::{Host, Microtask};
 use crate::web::html::promise_rejection_event::fire_promise_rejection_event;
 use crate::web::html::report::{report_exception, report_unhandled_rejection};
@@ -23,31 +26,27 @@ pub fn perform_microtask_checkpoint(host: &Host, context: &mut Context) {
     //    2. Set the event loop's currently running task to oldestMicrotask.
     //    3. Run oldestMicrotask.
     //    4. Set the event loop's currently running task back to null.
-    //
-    // Steps 3 and 4 repeat while step 4's event listeners queued microtasks (see the deviation
-    // noted at `notify_about_rejected_promises`), so the queue is empty when the checkpoint ends.
-    loop {
-        while let Some(microtask) = host.pop_microtask() {
-            let result = match microtask {
-                Microtask::Promise(job) => job.call(context).map(drop),
-                Microtask::Callback { steps, state } => {
-                    host.set_current_continuation_state(state);
-                    let result = steps(context);
-                    host.set_current_continuation_state(None);
-                    result
-                }
-            };
-            if let Err(error) = result {
-                report_exception(host, &error, context);
+    while let Some(microtask) = host.pop_microtask() {
+        let result = match microtask {
+            // HostEnqueuePromiseJob's steps: prepare to run script, run the job, clean up
+            // after running script (which does nothing inside this checkpoint).
+            Microtask::Promise(job) => {
+                callback::run_script(context, |context| job.call(context)).map(drop)
             }
-        }
-        // 4. For each environment settings object whose responsible event loop is this event
-        //    loop, notify about rejected promises given settingsObject's global object.
-        notify_about_rejected_promises(host, context);
-        if !host.has_microtasks() {
-            break;
+            Microtask::Callback { steps, state } => {
+                host.set_current_continuation_state(state);
+                let result = steps(context);
+                host.set_current_continuation_state(None);
+                result
+            }
+        };
+        if let Err(error) = result {
+            report_exception(host, &error, context);
         }
     }
+    // 4. For each environment settings object whose responsible event loop is this event loop,
+    //    notify about rejected promises given settingsObject's global object.
+    notify_about_rejected_promises(host);
     // 5. Cleanup Indexed Database transactions. (No IndexedDB here.)
     // 6. Perform ClearKeptObjects().
     context.clear_kept_objects();
@@ -56,47 +55,62 @@ pub fn perform_microtask_checkpoint(host: &Host, context: &mut Context) {
     // 8. Record timing info for microtask checkpoint. (Not recorded.)
 }
 
-/// HTML 8.1.5.7 "notify about rejected promises".
-///
-/// 1. Let list be a clone of global's about-to-be-notified rejected promises list.
-/// 2. If list is empty, then return.
-/// 3. Empty global's about-to-be-notified rejected promises list.
-/// 4. Queue a global task on the DOM manipulation task source given global to run the substeps
-///    below.
-///
-/// Deviation: the substeps run at the end of the checkpoint instead of in a queued task, so an
-/// unhandled rejection is reported before the next task runs; the order of reports is the same.
-/// Promises handled since the rejection were already removed by the "handle" operation.
-pub fn notify_about_rejected_promises(host: &Host, context: &mut Context) {
+/// HTML 8.1.5.7 "notify about rejected promises" given the global.
+pub fn notify_about_rejected_promises(host: &Host) {
+    // 1. Let list be a clone of global's about-to-be-notified rejected promises list.
+    // 3. Empty global's about-to-be-notified rejected promises list. (Its promises await this
+    //    task, which reads whether each was handled meanwhile: `Host::track_handled`.)
     let list = host.take_about_to_be_notified();
-    // 4.1. For each promise p of list:
-    for promise in list {
-        let Ok(p) = JsPromise::from_object(promise.clone()) else {
-            continue;
-        };
-        // 4.1.1. If p.[[PromiseIsHandled]] is true, then continue. (Handled promises left the
-        //        list through the "handle" operation.)
-        let PromiseState::Rejected(reason) = p.state() else {
-            continue;
-        };
-        // 4.1.2. Let notCanceled be the result of firing an event named unhandledrejection at
-        //        global, using PromiseRejectionEvent, with the cancelable attribute initialized
-        //        to true, the promise attribute initialized to p, and the reason attribute
-        //        initialized to p.[[PromiseResult]].
-        host.begin_notifying(&promise);
-        let not_canceled =
-            fire_promise_rejection_event("unhandledrejection", &promise, &reason, true, context)
-                .unwrap_or(true);
-        let handled_meanwhile = host.end_notifying();
-        // 4.1.3. If notCanceled is true, then the user agent may report p.[[PromiseResult]] to a
-        //        developer console.
-        if not_canceled {
-            report_unhandled_rejection(host, &reason);
-        }
-        // 4.1.4. If p.[[PromiseIsHandled]] is false, then append p to global's outstanding
-        //        rejected promises weak set.
-        if !handled_meanwhile {
-            host.add_outstanding_rejected(&promise, context);
-        }
+    // 2. If list is empty, then return.
+    if list.is_empty() {
+        return;
     }
+    // 4. Queue a global task on the DOM manipulation task source given global to run the
+    //    following substep:
+    host.queue_task(
+        HostSource::DomManipulation,
+        Box::new(move |context| {
+            let host = Host::from_context(context)?;
+            // 4.1. For each promise p of list:
+            for promise in list {
+                // 4.1.1. If p.[[PromiseIsHandled]] is true, then continue.
+                let reason = match JsPromise::from_object(promise.clone()).map(|p| p.state()) {
+                    Ok(PromiseState::Rejected(reason))
+                        if !host.handled_since_notified(&promise) =>
+                    {
+                        reason
+                    }
+                    _ => {
+                        host.finish_notification(&promise);
+                        continue;
+                    }
+                };
+                // 4.1.2. Let notCanceled be the result of firing an event named
+                //        unhandledrejection at global, using PromiseRejectionEvent, with the
+                //        cancelable attribute initialized to true, the promise attribute
+                //        initialized to p, and the reason attribute initialized to
+                //        p.[[PromiseResult]].
+                let not_canceled = fire_promise_rejection_event(
+                    "unhandledrejection",
+                    &promise,
+                    &reason,
+                    true,
+                    context,
+                )
+                .unwrap_or(true);
+                let handled_meanwhile = host.finish_notification(&promise);
+                // 4.1.3. If notCanceled is true, then the user agent may report
+                //        p.[[PromiseResult]] to a developer console.
+                if not_canceled {
+                    report_unhandled_rejection(&host, &reason);
+                }
+                // 4.1.4. If p.[[PromiseIsHandled]] is false, then append p to global's
+                //        outstanding rejected promises weak set.
+                if !handled_meanwhile {
+                    host.add_outstanding_rejected(&promise, context);
+                }
+            }
+            Ok(())
+        }),
+    );
 }

@@ -22,6 +22,7 @@ use boa_engine::native_function::NativeFunction;
 use boa_engine::object::builtins::JsPromise;
 use boa_engine::{Context, JsError, JsNativeError, JsResult, JsValue, Source};
 
+use crate::engine::callback;
 use crate::engine::errors::report_host_error;
 use crate::engine::hooks::TaskhostHooks;
 use crate::engine::jobs::TaskhostJobExecutor;
@@ -174,9 +175,10 @@ impl Runtime {
     }
 
     /// Run classic scripts back to back as one task (each one's exception is reported and the
-    /// next still runs), followed by one microtask checkpoint. This is how the conformance runner
-    /// loads a harness and a test: like `importScripts` in a worker, with no checkpoint between
-    /// the scripts. Each script is `(source, name)`.
+    /// next still runs). This is how the conformance runner loads a harness and a test: like the
+    /// `<script>` elements of the page a WPT server wraps a `.any.js` test in, each one run as a
+    /// classic script, so each ends with "clean up after running script" (a microtask
+    /// checkpoint) before the next starts. Each script is `(source, name)`.
     pub fn run_scripts(&mut self, scripts: &[(String, String)]) {
         let host = self.host.clone();
         // (The trace names the task after the first script.)
@@ -194,6 +196,27 @@ impl Runtime {
         });
     }
 
+    /// Queue the task of HTML "the end" (§13.2.7) that fires `load` at the window, after the
+    /// tasks queued so far (the conformance runner's page has finished parsing):
+    /// 9. Queue a global task on the DOM manipulation task source given the Document's relevant
+    ///    global object to run the following steps:
+    ///    4. Fire an event named load at the Document's relevant global object, with legacy
+    ///       target override flag set.
+    pub fn queue_load_event(&self) {
+        self.host.queue_task(
+            crate::event_loop::HostSource::DomManipulation,
+            Box::new(|context| {
+                let global = context.global_object();
+                let event = crate::web::dom::event::create_event(
+                    "load",
+                    crate::web::dom::event::EventInit::default(),
+                    context,
+                )?;
+                crate::web::dom::dispatch::fire_event(&global, &event, context).map(drop)
+            }),
+        );
+    }
+
     /// Start a new time limit for `run_event_loop`, counted from now.
     pub fn restart_time_limit(&mut self, max_time: Option<Duration>) {
         self.options.max_time = max_time;
@@ -203,9 +226,7 @@ impl Runtime {
 
     /// Evaluate a classic script and return its completion value (for embedders and tests).
     pub fn eval(&mut self, source: &str) -> JsResult<JsValue> {
-        let result = evaluate_classic_script(source, "<eval>", &mut self.context);
-        perform_microtask_checkpoint(&self.host, &mut self.context);
-        result
+        evaluate_classic_script(source, "<eval>", &mut self.context)
     }
 
     /// Start an ES module from a file: load, link and evaluate it; errors (including a rejected
@@ -222,7 +243,10 @@ impl Runtime {
         };
         let host = self.host.clone();
         run_task(&self.host, &mut self.context, RunAs::Script, |context| {
-            let promise = module.load_link_evaluate(context);
+            // HTML "run a module script": evaluation between prepare to run script and clean
+            // up after running script.
+            let promise =
+                callback::run_script(context, |context| Ok(module.load_link_evaluate(context)))?;
             let on_rejected = NativeFunction::from_fn_ptr(|_, args, context| {
                 let host = Host::from_context(context)?;
                 let reason = args.first().cloned().unwrap_or_default();
@@ -311,7 +335,9 @@ impl Runtime {
                 if let Some(pending) = pending_at_limit {
                     return LoopEnd::TimedOut(pending);
                 }
-                perform_microtask_checkpoint(&host, &mut cell.borrow_mut());
+                // The polls ran script (a module's evaluation, an import's continuation) with
+                // nothing on the stack: clean up after running script.
+                callback::clean_up_after_running_script(&mut cell.borrow_mut());
                 continue;
             }
 
@@ -450,13 +476,23 @@ fn run_task<T>(
     value
 }
 
-/// Parse and evaluate a classic script, with the source guard in front of the parser.
+/// HTML "run a classic script" (§8.1.4.4): parse (with the source guard in front of the parser)
+/// and evaluate a classic script, between prepare to run script and clean up after running
+/// script. The caller reports an exception ("rethrow errors" is false everywhere but `eval`).
+///
+/// 3. Prepare to run script given settings.
+/// 6. Let evaluationStatus be ScriptEvaluation(script's record) (step 7: no muted errors).
+/// 8. Clean up after running script with settings. (A microtask checkpoint when the stack is
+///    now empty: `engine::callback`.)
+/// 9. If evaluationStatus is an abrupt completion, rethrow it or report it (and 10).
 fn evaluate_classic_script(source: &str, name: &str, context: &mut Context) -> JsResult<JsValue> {
     guard_nesting(source, name)?;
     let path = Path::new(name);
-    context
-        .eval(Source::from_bytes(source).with_path(path))
-        .map_err(|e| locate_abrupt_end(e, source))
+    callback::run_script(context, |context| {
+        context
+            .eval(Source::from_bytes(source).with_path(path))
+            .map_err(|e| locate_abrupt_end(e, source))
+    })
 }
 
 fn parse_module(source: &str, path: &Path, context: &mut Context) -> JsResult<Module> {

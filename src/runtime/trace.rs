@@ -117,6 +117,7 @@ pub fn source_kind(source: HostSource) -> &'static str {
         HostSource::Timer => "timer",
         HostSource::PostedMessage => "message",
         HostSource::IdleTimeout => "idle callback (timeout)",
+        HostSource::DomManipulation => "DOM manipulation",
         HostSource::Other => "host task",
     }
 }

@@ -141,6 +141,7 @@ fn run(job: &ChildJob) -> Result<FileResult, String> {
         .map_err(|e| format!("could not set up the test global: {e}"))?;
 
     runtime.run_scripts(&scripts);
+    runtime.queue_load_event();
     let end = runtime.run_event_loop();
     if report(&runtime).is_none() {
         // The time is up, or nothing is left that could complete the harness: end it as a
@@ -227,10 +228,15 @@ fn call_timeout(context: &mut Context) -> Result<(), String> {
         .map_err(|e| e.to_string())?
         .unwrap_or_default();
     match timeout.as_callable() {
-        Some(f) => f
-            .call(&JsValue::undefined(), &[], context)
-            .map(drop)
-            .map_err(|e| format!("the harness's timeout() threw: {e}")),
+        Some(f) => crate::engine::callback::invoke_callback_function(
+            &f,
+            &JsValue::undefined(),
+            &[],
+            crate::engine::callback::ExceptionBehavior::Rethrow,
+            context,
+        )
+        .map(drop)
+        .map_err(|e| format!("the harness's timeout() threw: {e}")),
         None => Err("the harness has no timeout() function".to_owned()),
     }
 }

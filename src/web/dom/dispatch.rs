@@ -6,9 +6,10 @@
 //! listener list is cloned before the first listener runs (DOM "inner invoke" step 1 of
 //! "invoke": "Let listeners be a clone of event's currentTarget's event listener list").
 
-use boa_engine::{Context, JsNativeError, JsObject, JsResult, JsString, JsValue};
+use boa_engine::{Context, JsNativeError, JsObject, JsResult, JsValue};
 use boa_gc::Gc;
 
+use crate::engine::callback;
 use crate::runtime::host::Host;
 use crate::web::dom::event::{self, AT_TARGET, EventCell, NONE};
 use crate::web::dom::event_target::{self, Listener, ListenerCallback};
@@ -145,9 +146,10 @@ fn inner_invoke(
         //       attribute value. If this throws an exception exception: report exception for
         //       listener's callback's corresponding JavaScript object's associated realm's global
         //       object. (Dispatch continues.) The operation call ends with "clean up after
-        //       running script", before its exception propagates.
+        //       running script" (`engine::callback`), before its exception propagates: one
+        //       microtask checkpoint per listener when the host dispatches from a task, none
+        //       when script called dispatchEvent().
         let result = call_listener(&listener.callback, target, event_object, context);
-        crate::web::html::microtask::clean_up_after_running_script(context);
         if let Err(error) = result
             && let Ok(host) = Host::from_context(context)
         {
@@ -183,20 +185,15 @@ fn call_listener(
             // 4–5. If IsCallable(O) is false: let X be ? Get(O, opName); if IsCallable(X) is
             //      false, throw a TypeError; set thisArg to O. Otherwise X is O and thisArg is
             //      the callback this value (the currentTarget).
-            if object.is_callable() {
-                object.call(&current_target.clone().into(), &args, context)?;
-            } else {
-                let handle = object.get(JsString::from("handleEvent"), context)?;
-                let Some(handle) = handle.as_callable() else {
-                    return Err(JsNativeError::typ()
-                        .with_message(
-                            "'handleEvent' property of the event listener is not callable",
-                        )
-                        .into());
-                };
-                handle.call(&object.clone().into(), &args, context)?;
-            }
-            Ok(())
+            callback::call_user_object_operation(
+                object,
+                "event listener",
+                "handleEvent",
+                &current_target.clone().into(),
+                &args,
+                context,
+            )
+            .map(drop)
         }
     }
 }

@@ -13,6 +13,7 @@ use std::cell::Cell;
 
 use boa_engine::{Context, JsObject, JsResult, JsString, JsValue, NativeFunction};
 
+use crate::engine::callback::{ExceptionBehavior, invoke_callback_function};
 use crate::web::dom::event;
 use crate::web::dom::event_target::{
     HandlerEntry, Listener, ListenerCallback, add_event_listener, event_target_state,
@@ -144,8 +145,11 @@ pub fn process_event(
     let this = JsValue::from(current_target.clone());
     // 4. Process the Event object event: invoke callback with the five error arguments or with
     //    « event », "rethrow" (an exception propagates to dispatch, which reports it).
+    //    (The invocation runs between "prepare to run script" and "clean up after running
+    //    script": `engine::callback`.)
     let return_value = match &error_fields {
-        Some(f) => callback.call(
+        Some(f) => invoke_callback_function(
+            &callback,
             &this,
             &[
                 f.message.clone().into(),
@@ -154,9 +158,16 @@ pub fn process_event(
                 f.colno.into(),
                 f.error.clone(),
             ],
+            ExceptionBehavior::Rethrow,
             context,
         )?,
-        None => callback.call(&this, &[event_object.clone().into()], context)?,
+        None => invoke_callback_function(
+            &callback,
+            &this,
+            &[event_object.clone().into()],
+            ExceptionBehavior::Rethrow,
+            context,
+        )?,
     };
     // 5. Process return value: with special error event handling, true cancels the event;
     //    otherwise false cancels it. (Deviation: through DOM's "set the canceled flag", so a

@@ -15,12 +15,12 @@ use std::rc::Rc;
 
 use boa_engine::{Context, JsNativeError, JsObject, JsResult, JsValue, NativeFunction};
 
+use crate::engine::callback::{ExceptionBehavior, invoke_callback_function};
 use crate::engine::webidl::{to_long, type_error};
 use crate::event_loop::{HostSource, IdleKey, LoopTime, TaskId};
 use crate::runtime::host::{Host, HostTimer};
 use crate::web::dom::interface::{arguments_required, dictionary, member};
 use crate::web::html::idle_deadline::new_idle_deadline;
-use crate::web::html::report::report_exception;
 use crate::web::util::define_operation;
 
 struct Entry {
@@ -66,20 +66,23 @@ fn invoke(
     did_timeout: bool,
     context: &mut Context,
 ) -> JsResult<()> {
-    let host = Host::from_context(context)?;
     let deadline_arg = new_idle_deadline(deadline, did_timeout, context)?;
+    // Invoke callback with « deadlineArg » and "report".
     let call = |context: &mut Context| {
-        callback.call(&JsValue::undefined(), &[deadline_arg.into()], context)
+        invoke_callback_function(
+            callback,
+            &JsValue::undefined(),
+            &[deadline_arg.into()],
+            ExceptionBehavior::Report,
+            context,
+        )
     };
     // Prioritized Task Scheduling §4.2 modifies the invoke idle callbacks algorithm (an idle
     // period), not the timeout one: only there does the callback run with a background state.
-    let result = if did_timeout {
-        call(context)
+    if did_timeout {
+        call(context)?;
     } else {
-        crate::web::scheduling::scheduling_state::with_idle_scheduling_state(context, call)
-    };
-    if let Err(error) = result {
-        report_exception(&host, &error, context);
+        crate::web::scheduling::scheduling_state::with_idle_scheduling_state(context, call)?;
     }
     Ok(())
 }

@@ -13,6 +13,7 @@ use std::rc::Rc;
 
 use boa_engine::{Context, JsNativeError, JsObject, JsResult, JsString, JsValue, NativeFunction};
 
+use crate::engine::callback::{ExceptionBehavior, invoke_callback_function};
 use crate::engine::webidl::{to_long, type_error};
 use crate::event_loop::HostSource;
 use crate::runtime::host::{Host, HostTimer};
@@ -179,11 +180,18 @@ fn run_timer_task(
     match &handler {
         // 5. If handler is a Function, then invoke handler given arguments and "report", and with
         //    callback this value set to thisArg.
+        //    (Inside the invocation, "clean up after running script" performs the microtask
+        //    checkpoint while this is still the running timer task: a timer set by one of
+        //    its microtasks gets this nesting level.)
         Handler::Function(function) => {
             let this = JsValue::from(context.global_object());
-            if let Err(error) = function.call(&this, &arguments, context) {
-                report_exception(&host, &error, context);
-            }
+            invoke_callback_function(
+                function,
+                &this,
+                &arguments,
+                ExceptionBehavior::Report,
+                context,
+            )?;
         }
         // 6. Otherwise: create a classic script from handler with the settings object's API base
         //    URL, and run it (exceptions are reported).

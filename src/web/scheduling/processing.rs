@@ -18,6 +18,7 @@ use boa_engine::object::builtins::{JsFunction, JsPromise};
 use boa_engine::{Context, JsData, JsObject, JsResult, JsValue};
 use boa_gc::{Finalize, Gc, GcRefCell, Trace};
 
+use crate::engine::callback::{ExceptionBehavior, invoke_callback_function};
 use crate::engine::errors::exception_to_value;
 use crate::event_loop::{LoopTime, QueueId, SchedulerTaskKey, TaskId};
 use crate::runtime::host::{Host, HostTimer};
@@ -425,7 +426,16 @@ pub fn schedule_post_task(
             //         Otherwise, resolve result with callbackResult.
             //         (A stack limit rejects with a RangeError; an engine panic is not an
             //         exception and leaves the task, after step 11.2.4: `exception_to_value`.)
-            let outcome = match callback.call(&JsValue::undefined(), &[], context) {
+            //         (Invoking ends with "clean up after running script": the microtasks the
+            //         callback queued run before result is resolved or rejected.)
+            let invoked = invoke_callback_function(
+                &callback,
+                &JsValue::undefined(),
+                &[],
+                ExceptionBehavior::Rethrow,
+                context,
+            );
+            let outcome = match invoked {
                 Ok(value) => resolve.call(&JsValue::undefined(), &[value], context),
                 Err(error) => exception_to_value(error, context)
                     .and_then(|reason| reject.call(&JsValue::undefined(), &[reason], context)),

@@ -1284,17 +1284,17 @@
     harnessError(reason, message, reason && reason.stack ? reason.stack : undefined);
   });
 
-  // The file counts as loaded in the task after the one that runs its scripts, as a window's
-  // harness waits for the load event: every script the runner evaluates in this task belongs to
-  // the file, and an unhandled rejection left by them is reported (at the end of this task's
-  // microtask checkpoint) before the harness can complete. (Upstream testharness.js in a shell
-  // decides at the first microtask checkpoint instead.)
-  setTimeoutFn(() => {
+  // The file counts as loaded when the window's `load` event fires: the runner fires it from a
+  // task queued after the one that runs the file's scripts (HTML "the end"), so an unhandled
+  // rejection left by them, whose notification task was queued by that task's checkpoint, is
+  // reported before the harness can complete. (Upstream testharness.js in a shell decides at the
+  // first microtask checkpoint instead.)
+  global.addEventListener("load", () => {
     harness.loaded = true;
     if (allDone()) {
       complete();
     }
-  }, 0);
+  });
 
   const api = {
     AssertionError, OptionalFeatureUnsupportedError, EventWatcher,
