@@ -9,7 +9,7 @@
 use boa_engine::object::ObjectInitializer;
 use boa_engine::{JsObject, JsResult, JsValue, NativeFunction, js_string};
 use boa_gc::{Gc, GcErased};
-use taskhost::runtime::host::Host;
+use taskhost::agent::host::Host;
 use taskhost::runtime::{LoopEnd, Runtime, RuntimeOptions};
 
 /// A native function that reads the value stored under `key` in the current continuation state

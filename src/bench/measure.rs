@@ -111,7 +111,7 @@ fn install_bench_object(context: &mut Context) -> JsResult<()> {
 /// A fresh runtime with the userland scheduler and the cases loaded (tracing to /dev/null when
 /// `traced`).
 fn runtime_with_cases(traced: bool) -> Result<Runtime, String> {
-    let trace = crate::runtime::trace::TraceOptions {
+    let trace = crate::agent::trace::TraceOptions {
         file: traced.then(|| std::path::PathBuf::from("/dev/null")),
         log_tasks: false,
     };

@@ -14,9 +14,9 @@ use crate::engine::thread::run_on_engine_thread;
 use crate::runtime::{LoopEnd, Runtime, RuntimeOptions};
 
 /// Exit status when `--max-time` stops the loop (as `timeout(1)`).
-pub const EXIT_TIMED_OUT: i32 = 124;
+pub use crate::runtime::EXIT_TIMED_OUT;
 /// Exit status for usage errors and unreadable input.
-pub const EXIT_USAGE: i32 = 2;
+pub use crate::runtime::EXIT_USAGE;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -282,7 +282,7 @@ pub fn execute(cli: Cli) -> i32 {
             Job::File { args, .. } => args.clone(),
             Job::Eval { .. } => Vec::new(),
         },
-        trace: crate::runtime::trace::TraceOptions {
+        trace: crate::agent::trace::TraceOptions {
             file: loop_options.trace.clone(),
             log_tasks: loop_options.log_tasks,
         },

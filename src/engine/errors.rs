@@ -11,7 +11,7 @@ use std::io::Write;
 use boa_engine::error::{EngineError, RuntimeLimitError};
 use boa_engine::{Context, JsError, JsNativeError, JsNativeErrorKind, JsResult, JsValue};
 
-use crate::runtime::host::Host;
+use crate::agent::host::Host;
 
 /// The console half of HTML "report an exception" and of unhandled-rejection reports:
 /// `{prefix} {text}` on stderr, marking the run as failed. (The `error` / `unhandledrejection`

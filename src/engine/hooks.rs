@@ -18,8 +18,8 @@ use boa_engine::{
 };
 use boa_gc::{Finalize, Trace};
 
-use crate::engine::continuation::ContinuationState;
-use crate::runtime::host::Host;
+use crate::agent::continuation::ContinuationState;
+use crate::agent::host::Host;
 
 /// The `[[HostDefined]]` of taskhost's JobCallback records.
 #[derive(Trace, Finalize, JsData)]
@@ -113,7 +113,7 @@ impl HostHooks for TaskhostHooks {
         _context: &mut Context,
     ) -> JsResult<()> {
         for text in parameters.iter().chain(std::iter::once(body)) {
-            crate::runtime::guard_nesting(&text.to_std_string_escaped(), "<eval>")?;
+            crate::engine::script::guard_nesting(&text.to_std_string_escaped(), "<eval>")?;
         }
         Ok(())
     }

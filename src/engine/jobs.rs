@@ -10,8 +10,8 @@ use std::rc::Rc;
 use boa_engine::job::{Job, JobExecutor};
 use boa_engine::{Context, JsResult};
 
+use crate::agent::host::Host;
 use crate::event_loop::HostSource;
-use crate::runtime::host::Host;
 
 /// The job executor of a taskhost context.
 pub struct TaskhostJobExecutor {
@@ -62,7 +62,7 @@ impl JobExecutor for TaskhostJobExecutor {
     /// script, which performs a microtask checkpoint when no script is on the stack. The event
     /// loop itself is driven by the runtime.
     fn run_jobs(self: Rc<Self>, context: &mut Context) -> JsResult<()> {
-        crate::engine::callback::clean_up_after_running_script(context);
+        crate::agent::script::clean_up_after_running_script(context);
         Ok(())
     }
 }

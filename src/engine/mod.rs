@@ -2,11 +2,16 @@
 
 pub mod builtins;
 pub mod callback;
-pub mod continuation;
 pub mod errors;
 pub mod hooks;
 pub mod jobs;
+pub mod script;
 pub mod source_guard;
 pub mod string_limits;
 pub mod thread;
 pub mod webidl;
+
+/// Native recursion limit of the engine (calls from native code back into JS, parsing).
+pub const RECURSION_LIMIT: usize = 10_000;
+/// VM value-stack limit (JS call depth × frame size).
+pub const VM_STACK_LIMIT: usize = 1 << 20;

@@ -1,10 +1,7 @@
 //! The runtime: builds a Boa context with taskhost's hooks and web APIs, runs scripts and modules,
 //! and drives the event loop (one task per turn, then a microtask checkpoint).
 
-pub mod host;
-pub mod microtasks;
 mod module_loader;
-pub mod trace;
 
 use std::cell::RefCell;
 use std::future::Future;
@@ -17,25 +14,27 @@ use std::time::{Duration, Instant};
 use boa_engine::builtins::promise::PromiseState;
 use boa_engine::context::time::JsInstant;
 use boa_engine::context::{Clock as BoaClock, ContextBuilder};
-use boa_engine::module::Module;
 use boa_engine::native_function::NativeFunction;
 use boa_engine::object::builtins::JsPromise;
-use boa_engine::{Context, JsError, JsNativeError, JsResult, JsValue, Source};
+use boa_engine::{Context, JsError, JsResult, JsValue};
 
-use crate::engine::callback;
+use crate::agent::host::Host;
+use crate::agent::microtasks::perform_microtask_checkpoint;
+use crate::agent::script as agent_script;
+use crate::agent::trace;
 use crate::engine::errors::report_host_error;
 use crate::engine::hooks::TaskhostHooks;
 use crate::engine::jobs::TaskhostJobExecutor;
-use crate::engine::source_guard;
+use crate::engine::script;
 use crate::event_loop::{Clock, EventLoopCore, LoopTime, Next, Pending, Selected, TaskId};
 use crate::web::html::report::report_exception;
-use host::Host;
-use microtasks::perform_microtask_checkpoint;
 
-/// Native recursion limit of the engine (calls from native code back into JS, parsing).
-pub const RECURSION_LIMIT: usize = 10_000;
-/// VM value-stack limit (JS call depth × frame size).
-pub const VM_STACK_LIMIT: usize = 1 << 20;
+pub use crate::engine::{RECURSION_LIMIT, VM_STACK_LIMIT};
+
+/// Exit status after `--max-time` stopped a run.
+pub const EXIT_TIMED_OUT: i32 = 124;
+/// Exit status of a usage error or a file that cannot be read.
+pub const EXIT_USAGE: i32 = 2;
 
 /// How a runtime is set up.
 #[derive(Clone, Debug, Default)]
@@ -54,6 +53,19 @@ pub struct RuntimeOptions {
     pub console_to_stderr: bool,
     /// `--trace FILE` and `--log-tasks`.
     pub trace: trace::TraceOptions,
+}
+
+impl RuntimeOptions {
+    /// What the web APIs are told of these options.
+    #[must_use]
+    pub fn web(&self) -> crate::web::WebOptions {
+        crate::web::WebOptions {
+            virtual_time: self.virtual_time,
+            args: self.args.clone(),
+            fetch_root: self.fetch_root.clone(),
+            console_to_stderr: self.console_to_stderr,
+        }
+    }
 }
 
 /// How a run of the event loop ended.
@@ -133,7 +145,7 @@ impl Runtime {
         limits.set_stack_size_limit(VM_STACK_LIMIT);
         crate::engine::string_limits::install(&mut context)
             .map_err(|e| anyhow::anyhow!("could not install the string limits: {e}"))?;
-        crate::web::register(&mut context, &options)
+        crate::web::register(&mut context, &options.web())
             .map_err(|e| anyhow::anyhow!("could not register the web APIs: {e}"))?;
         Ok(Self {
             context,
@@ -165,7 +177,7 @@ impl Runtime {
     pub fn run_script(&mut self, source: &str, name: &str) {
         self.host.set_script_name(name);
         run_task(&self.host, &mut self.context, RunAs::Script, |context| {
-            evaluate_classic_script(source, name, context)
+            script::run_classic_script(source, name, context)
         });
     }
 
@@ -188,7 +200,7 @@ impl Runtime {
         run_task(&self.host, &mut self.context, RunAs::Script, |context| {
             for (source, name) in scripts {
                 host.set_script_name(name);
-                if let Err(error) = evaluate_classic_script(source, name, context) {
+                if let Err(error) = script::run_classic_script(source, name, context) {
                     report_exception(&host, &error, context);
                 }
             }
@@ -226,7 +238,7 @@ impl Runtime {
 
     /// Evaluate a classic script and return its completion value (for embedders and tests).
     pub fn eval(&mut self, source: &str) -> JsResult<JsValue> {
-        evaluate_classic_script(source, "<eval>", &mut self.context)
+        script::run_classic_script(source, "<eval>", &mut self.context)
     }
 
     /// Start an ES module from a file: load, link and evaluate it; errors (including a rejected
@@ -234,7 +246,7 @@ impl Runtime {
     pub fn start_module(&mut self, path: &Path, source: &str) -> Option<JsPromise> {
         let name = path.display().to_string();
         self.host.set_script_name(&name);
-        let module = match parse_module(source, path, &mut self.context) {
+        let module = match script::parse_module(source, path, &mut self.context) {
             Ok(module) => module,
             Err(error) => {
                 report_exception(&self.host, &error, &mut self.context);
@@ -246,7 +258,10 @@ impl Runtime {
             // HTML "run a module script": evaluation between prepare to run script and clean
             // up after running script.
             let promise =
-                callback::run_script(context, |context| Ok(module.load_link_evaluate(context)))?;
+                agent_script::run_script(
+                    context,
+                    |context| Ok(module.load_link_evaluate(context)),
+                )?;
             let on_rejected = NativeFunction::from_fn_ptr(|_, args, context| {
                 let host = Host::from_context(context)?;
                 let reason = args.first().cloned().unwrap_or_default();
@@ -337,7 +352,7 @@ impl Runtime {
                 }
                 // The polls ran script (a module's evaluation, an import's continuation) with
                 // nothing on the stack: clean up after running script.
-                callback::clean_up_after_running_script(&mut cell.borrow_mut());
+                agent_script::clean_up_after_running_script(&mut cell.borrow_mut());
                 continue;
             }
 
@@ -474,68 +489,4 @@ fn run_task<T>(
     perform_microtask_checkpoint(host, context);
     host.trace_end();
     value
-}
-
-/// HTML "run a classic script" (§8.1.4.4): parse (with the source guard in front of the parser)
-/// and evaluate a classic script, between prepare to run script and clean up after running
-/// script. The caller reports an exception ("rethrow errors" is false everywhere but `eval`).
-///
-/// 3. Prepare to run script given settings.
-/// 6. Let evaluationStatus be ScriptEvaluation(script's record) (step 7: no muted errors).
-/// 8. Clean up after running script with settings. (A microtask checkpoint when the stack is
-///    now empty: `engine::callback`.)
-/// 9. If evaluationStatus is an abrupt completion, rethrow it or report it (and 10).
-fn evaluate_classic_script(source: &str, name: &str, context: &mut Context) -> JsResult<JsValue> {
-    guard_nesting(source, name)?;
-    let path = Path::new(name);
-    callback::run_script(context, |context| {
-        context
-            .eval(Source::from_bytes(source).with_path(path))
-            .map_err(|e| locate_abrupt_end(e, source))
-    })
-}
-
-fn parse_module(source: &str, path: &Path, context: &mut Context) -> JsResult<Module> {
-    guard_nesting(source, &path.display().to_string())?;
-    Module::parse(Source::from_bytes(source).with_path(path), None, context)
-        .map_err(|e| locate_abrupt_end(e, source))
-}
-
-/// Boa reports a source that ends too early ("abrupt end") without a position: it is the end of
-/// the source, so say so, in the parser's own "at line L, col C" form.
-fn locate_abrupt_end(error: JsError, source: &str) -> JsError {
-    let Some(native) = error.as_native() else {
-        return error;
-    };
-    if !matches!(native.kind(), boa_engine::JsNativeErrorKind::Syntax)
-        || !native.message().starts_with("abrupt end")
-        || native.message().contains(" at line ")
-    {
-        return error;
-    }
-    let line = source.lines().count().max(1);
-    let last = source.lines().last().unwrap_or_default();
-    let (line, col) = if source.ends_with('\n') {
-        (line + 1, 1)
-    } else {
-        (line, last.chars().count() + 1)
-    };
-    JsNativeError::syntax()
-        .with_message(format!("{} at line {line}, col {col}", native.message()))
-        .into()
-}
-
-/// Refuse source that nests deeper than the parser can take (a RangeError, as browsers throw).
-pub fn guard_nesting(source: &str, name: &str) -> JsResult<()> {
-    if let Some((offset, _)) = source_guard::check_nesting(source) {
-        return Err(JsNativeError::range()
-            .with_message(source_guard::nesting_error_message(source, name, offset))
-            .into());
-    }
-    Ok(())
-}
-
-/// Run a timer's string handler as a classic script (HTML timers step 9.6).
-pub fn run_timer_string(source: &str, name: &str, context: &mut Context) -> JsResult<JsValue> {
-    evaluate_classic_script(source, name, context)
 }

@@ -15,7 +15,7 @@ use boa_engine::{
 };
 
 use crate::engine::builtins::builtin_function;
-use crate::runtime::guard_nesting;
+use crate::engine::script::guard_nesting;
 
 /// taskhost's module loader.
 #[derive(Default)]

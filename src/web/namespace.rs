@@ -8,9 +8,9 @@ use boa_engine::object::builtins::JsArray;
 use boa_engine::property::Attribute;
 use boa_engine::{Context, JsResult, JsString, JsValue, js_string};
 
-use crate::runtime::RuntimeOptions;
+use crate::web::WebOptions;
 
-pub fn register(context: &mut Context, options: &RuntimeOptions) -> JsResult<()> {
+pub fn register(context: &mut Context, options: &WebOptions) -> JsResult<()> {
     let args = JsArray::from_iter(
         options
             .args

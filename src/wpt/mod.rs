@@ -48,7 +48,7 @@ pub struct WptOptions {
 /// Report a usage error (one line on stderr); returns the exit status for it.
 fn usage_error(message: &str) -> i32 {
     eprintln!("taskhost wpt: {message}");
-    crate::cli::EXIT_USAGE
+    crate::runtime::EXIT_USAGE
 }
 
 /// Run the suite; the process exit status (0: all as expected, 1: unexpected results, 2: usage).
@@ -300,7 +300,7 @@ fn spawn_child(
             FileStatus::Timeout,
             format!("killed after {seconds} s + {} s", KILL_SLACK.as_secs()),
         ),
-        Some(crate::cli::EXIT_TIMED_OUT) => FileResult::bare(
+        Some(crate::runtime::EXIT_TIMED_OUT) => FileResult::bare(
             FileStatus::Timeout,
             format!("a task was still running after {seconds} s (a script that never yields)"),
         ),

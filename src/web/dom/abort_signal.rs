@@ -25,9 +25,9 @@ use boa_engine::object::NativeObject;
 use boa_engine::{Context, JsData, JsError, JsObject, JsResult, JsValue, NativeFunction};
 use boa_gc::{Finalize, Gc, GcRefCell, Trace, WeakGc};
 
+use crate::agent::host::Host;
 use crate::engine::webidl::{to_unsigned_long_long_enforce_range, type_error};
 use crate::event_loop::HostSource;
-use crate::runtime::host::Host;
 use crate::web::dom::abort_algorithms::AlgorithmList;
 pub use crate::web::dom::abort_algorithms::{AbortAlgorithm, AbortSteps, AlgorithmId};
 use crate::web::dom::dependent_signals::{Pins, WeakDependents};

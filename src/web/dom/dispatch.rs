@@ -9,8 +9,8 @@
 use boa_engine::{Context, JsNativeError, JsObject, JsResult, JsValue};
 use boa_gc::Gc;
 
+use crate::agent::host::Host;
 use crate::engine::callback;
-use crate::runtime::host::Host;
 use crate::web::dom::event::{self, AT_TARGET, EventCell, NONE};
 use crate::web::dom::event_target::{self, Listener, ListenerCallback};
 use crate::web::html::{event_handler, report};

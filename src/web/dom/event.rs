@@ -17,7 +17,7 @@ use boa_engine::property::PropertyDescriptor;
 use boa_engine::{Context, JsData, JsObject, JsResult, JsString, JsValue, NativeFunction};
 use boa_gc::{Finalize, Gc, GcRefCell, Trace};
 
-use crate::runtime::host::Host;
+use crate::agent::host::Host;
 use crate::web::dom::interface::{
     InterfaceSpec, accessor_pair, arg, arguments_required, bool_member, construct_error,
     define_interface, dictionary, illegal_invocation, prototype_from_new_target, this_object,

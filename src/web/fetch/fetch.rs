@@ -19,9 +19,9 @@ use boa_engine::object::builtins::{JsFunction, JsPromise};
 use boa_engine::{Context, JsError, JsNativeError, JsResult, JsString, JsValue, NativeFunction};
 use boa_gc::{Finalize, Gc, Trace};
 
+use crate::agent::host::Host;
 use crate::engine::errors::exception_to_value;
 use crate::event_loop::HostSource;
-use crate::runtime::host::Host;
 use crate::web::dom::abort_signal::{
     AbortAlgorithm, AbortSignalState, AbortSteps, AlgorithmId, abort_signal_member,
     add_abort_algorithm, remove_abort_algorithm,

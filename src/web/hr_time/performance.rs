@@ -9,7 +9,7 @@ use boa_engine::object::builtins::JsFunction;
 use boa_engine::property::Attribute;
 use boa_engine::{Context, JsResult, JsValue, NativeFunction, js_string};
 
-use crate::runtime::host::Host;
+use crate::agent::host::Host;
 use crate::web::html::global_scope::define_replaceable;
 
 fn now(_: &JsValue, _: &[JsValue], context: &mut Context) -> JsResult<JsValue> {

@@ -15,10 +15,10 @@ use std::rc::Rc;
 
 use boa_engine::{Context, JsNativeError, JsObject, JsResult, JsValue, NativeFunction};
 
+use crate::agent::host::{Host, HostTimer};
 use crate::engine::callback::{ExceptionBehavior, invoke_callback_function};
 use crate::engine::webidl::{to_long, type_error};
 use crate::event_loop::{HostSource, IdleKey, LoopTime, TaskId};
-use crate::runtime::host::{Host, HostTimer};
 use crate::web::dom::interface::{arguments_required, dictionary, member};
 use crate::web::html::idle_deadline::new_idle_deadline;
 use crate::web::util::define_operation;

@@ -3,8 +3,8 @@
 use boa_engine::{Context, JsData, JsObject, JsResult, JsValue, NativeFunction};
 use boa_gc::{Finalize, Trace};
 
+use crate::agent::host::Host;
 use crate::event_loop::LoopTime;
-use crate::runtime::host::Host;
 use crate::web::dom::interface::{
     InterfaceSpec, define_interface, illegal_invocation, prototype_of, this_object,
 };

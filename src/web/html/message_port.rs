@@ -17,9 +17,9 @@ use std::collections::VecDeque;
 use boa_engine::{Context, JsData, JsObject, JsResult, JsValue, NativeFunction};
 use boa_gc::{Finalize, Gc, GcRefCell, Trace};
 
+use crate::agent::host::Host;
 use crate::engine::webidl::type_error;
 use crate::event_loop::HostSource;
-use crate::runtime::host::Host;
 use crate::web::dom::dispatch::fire_event;
 use crate::web::dom::dom_exception::dom_exception_error;
 use crate::web::dom::event_target::{EventTargetState, IsEventTarget, register_event_target_brand};

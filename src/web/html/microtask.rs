@@ -4,9 +4,9 @@
 
 use boa_engine::{Context, JsResult, JsValue, NativeFunction};
 
+use crate::agent::host::Host;
 use crate::engine::callback::{ExceptionBehavior, invoke_callback_function};
 use crate::engine::webidl::type_error;
-use crate::runtime::host::Host;
 use crate::web::util::define_operation;
 
 /// The `queueMicrotask(callback)` method steps: queue a microtask to invoke callback with « »

@@ -13,8 +13,8 @@ use std::rc::Rc;
 
 use boa_engine::{Context, JsError, JsResult, JsString, JsValue};
 
+use crate::agent::host::{Host, WebHooks};
 use crate::engine::errors::{describe_error, report_uncaught};
-use crate::runtime::host::Host;
 use crate::web::dom::dom_exception::as_dom_exception;
 use crate::web::dom::event::EventInit;
 use crate::web::html::error_event::{ErrorFields, create_error_event};
@@ -25,6 +25,14 @@ struct ErrorReportingMode(Cell<bool>);
 
 pub fn register(context: &mut Context) {
     context.insert_data(Rc::new(ErrorReportingMode::default()));
+    if let Ok(host) = Host::from_context(context) {
+        host.install_web_hooks(WebHooks {
+            report_exception,
+            fire_promise_rejection_event:
+                crate::web::html::promise_rejection_event::fire_promise_rejection_event,
+            report_unhandled_rejection,
+        });
+    }
 }
 
 /// The console text of an exception value, as a browser console shows it: the engine's rendering

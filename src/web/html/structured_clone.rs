@@ -201,7 +201,7 @@ impl Serializer {
     /// StructuredSerializeInternal(value, forStorage = false, memory), with a nesting limit:
     /// deeper than the runtime's recursion limit is a RangeError, as JS recursion would be.
     fn value(&mut self, value: &JsValue, context: &mut Context) -> JsResult<Value> {
-        if self.depth >= crate::runtime::RECURSION_LIMIT {
+        if self.depth >= crate::engine::RECURSION_LIMIT {
             return Err(JsNativeError::range()
                 .with_message("Maximum call stack size exceeded")
                 .into());

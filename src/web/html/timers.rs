@@ -13,10 +13,10 @@ use std::rc::Rc;
 
 use boa_engine::{Context, JsNativeError, JsObject, JsResult, JsString, JsValue, NativeFunction};
 
+use crate::agent::host::{Host, HostTimer};
 use crate::engine::callback::{ExceptionBehavior, invoke_callback_function};
 use crate::engine::webidl::{to_long, type_error};
 use crate::event_loop::HostSource;
-use crate::runtime::host::{Host, HostTimer};
 use crate::web::html::report::report_exception;
 use crate::web::util::define_operation;
 
@@ -198,7 +198,7 @@ fn run_timer_task(
         Handler::Source(source) => {
             let name = host.script_name();
             let text = source.to_std_string_escaped();
-            if let Err(error) = crate::runtime::run_timer_string(&text, &name, context) {
+            if let Err(error) = crate::engine::script::run_classic_script(&text, &name, context) {
                 report_exception(&host, &error, context);
             }
         }

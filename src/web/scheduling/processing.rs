@@ -18,11 +18,11 @@ use boa_engine::object::builtins::{JsFunction, JsPromise};
 use boa_engine::{Context, JsData, JsObject, JsResult, JsValue};
 use boa_gc::{Finalize, Gc, GcRefCell, Trace};
 
+use crate::agent::host::{Host, HostTimer};
+use crate::agent::trace::Posted;
 use crate::engine::callback::{ExceptionBehavior, invoke_callback_function};
 use crate::engine::errors::exception_to_value;
 use crate::event_loop::{LoopTime, QueueId, SchedulerTaskKey, TaskId};
-use crate::runtime::host::{Host, HostTimer};
-use crate::runtime::trace::Posted;
 use crate::web::dom::abort_signal::{
     AbortAlgorithm, AbortSignalState, AbortSteps, AlgorithmId, add_abort_algorithm,
     remove_abort_algorithm,

@@ -19,8 +19,8 @@ use std::rc::Rc;
 use boa_engine::{Context, JsObject, JsResult};
 use boa_gc::{Finalize, Gc, GcErased, GcRefCell, Trace};
 
-use crate::engine::continuation::ContinuationState;
-use crate::runtime::host::Host;
+use crate::agent::continuation::ContinuationState;
+use crate::agent::host::Host;
 use crate::web::dom::abort_signal::AbortSignalState;
 use crate::web::scheduling::task_priority::TaskPriority;
 use crate::web::scheduling::task_signal::{

@@ -70,7 +70,7 @@ fn set_priority(this: &JsValue, args: &[JsValue], context: &mut Context) -> JsRe
     // the signal's own priority); each signal whose priority changed has its own
     // "prioritychange" instant.
     if previous != priority
-        && let Ok(host) = crate::runtime::host::Host::from_context(context)
+        && let Ok(host) = crate::agent::host::Host::from_context(context)
     {
         host.trace_instant("setPriority", || {
             serde_json::json!({"signal": signal.id(), "from": previous.as_str(),

@@ -17,8 +17,8 @@
 
 use std::cell::Cell;
 
+use crate::agent::host::Host;
 use crate::event_loop::QueueId;
-use crate::runtime::host::Host;
 
 use boa_engine::{Context, JsData, JsObject, JsResult, JsValue, NativeFunction};
 use boa_gc::{Finalize, Gc, GcRefCell, Trace, WeakGc};

@@ -19,10 +19,10 @@ use boa_engine::job::{NativeAsyncJob, PromiseJob};
 use boa_engine::object::builtins::{JsPromise, JsWeakSet};
 use boa_engine::{Context, JsError, JsNativeError, JsObject, JsResult, JsValue};
 
-use crate::engine::continuation::ContinuationState;
+use crate::agent::continuation::ContinuationState;
+use crate::agent::trace::{Posted, Tracer, call_site, function_name, source_kind};
 use crate::event_loop::slab::GenSlab;
 use crate::event_loop::{EventLoopCore, HostSource, LoopTime, Selected, TaskId, TimerKey};
-use crate::runtime::trace::{Posted, Tracer, call_site, function_name, source_kind};
 
 /// A task's steps: Rust code that may call into JS.
 pub type TaskSteps = Box<dyn FnOnce(&mut Context) -> JsResult<()>>;
@@ -59,6 +59,27 @@ pub enum Microtask {
     },
 }
 
+/// What the agent asks of the web layer above it, installed by it ([`Host::install_web_hooks`]):
+/// the agent runs microtasks and notices rejected promises, but reporting an exception and firing
+/// `unhandledrejection`/`rejectionhandled` are web APIs (an `ErrorEvent`, a
+/// `PromiseRejectionEvent` at the global).
+#[derive(Copy, Clone)]
+pub struct WebHooks {
+    /// HTML "report an exception" (§8.1.4.7) for the current global.
+    pub report_exception: fn(&Host, &JsError, &mut Context),
+    /// Fire the `PromiseRejectionEvent` named `kind` at the global for `promise` with `reason`,
+    /// cancelable or not: whether it was not canceled.
+    pub fire_promise_rejection_event: fn(
+        kind: &str,
+        promise: &JsObject,
+        reason: &JsValue,
+        cancelable: bool,
+        &mut Context,
+    ) -> JsResult<bool>,
+    /// Report an unhandled rejection's reason to the console (and the exit status).
+    pub report_unhandled_rejection: fn(&Host, &JsValue),
+}
+
 /// A handle to a host timer (to cancel it).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct HostTimer {
@@ -89,6 +110,8 @@ pub struct Host {
     idle_deadline: Cell<Option<LoopTime>>,
     /// The file name used when reporting errors of code without a path (timer strings, eval).
     script_name: RefCell<String>,
+    /// The web layer's reporting (see [`WebHooks`]); without them, errors go to stderr.
+    web_hooks: Cell<Option<WebHooks>>,
     /// `--trace` / `--log-tasks` (see `trace.rs`).
     tracer: RefCell<Option<Tracer>>,
     /// `tracer.is_some()`, set once by `install_tracer`: what every trace hook tests first, a
@@ -119,6 +142,7 @@ impl Host {
             had_error: Cell::new(false),
             idle_deadline: Cell::new(None),
             script_name: RefCell::new(String::from("<eval>")),
+            web_hooks: Cell::new(None),
             tracer: RefCell::new(None),
             tracing: Cell::new(false),
         })
@@ -263,6 +287,54 @@ impl Host {
     pub fn forget_task(&self, id: TaskId) {
         self.tasks.borrow_mut().remove(id.0);
         self.trace_forget(id);
+    }
+
+    // ---- the web layer's reporting ----
+
+    /// Install what the web layer does for the agent.
+    pub fn install_web_hooks(&self, hooks: WebHooks) {
+        self.web_hooks.set(Some(hooks));
+    }
+
+    /// HTML "report an exception": through the web layer's `ErrorEvent` when it is installed,
+    /// else to stderr (and the exit status).
+    pub fn report_exception(&self, error: &JsError, context: &mut Context) {
+        match self.web_hooks.get() {
+            Some(hooks) => (hooks.report_exception)(self, error, context),
+            None => {
+                eprintln!("Uncaught {error}");
+                self.mark_error();
+            }
+        }
+    }
+
+    /// Fire `unhandledrejection` or `rejectionhandled` for `promise`: whether it was not canceled
+    /// (true, and nothing fired, without the web layer).
+    pub fn fire_promise_rejection_event(
+        &self,
+        kind: &str,
+        promise: &JsObject,
+        reason: &JsValue,
+        cancelable: bool,
+        context: &mut Context,
+    ) -> JsResult<bool> {
+        match self.web_hooks.get() {
+            Some(hooks) => {
+                (hooks.fire_promise_rejection_event)(kind, promise, reason, cancelable, context)
+            }
+            None => Ok(true),
+        }
+    }
+
+    /// Report an unhandled rejection's reason to the console (and the exit status).
+    pub fn report_unhandled_rejection(&self, reason: &JsValue) {
+        match self.web_hooks.get() {
+            Some(hooks) => (hooks.report_unhandled_rejection)(self, reason),
+            None => {
+                eprintln!("Uncaught (in promise) {}", reason.display());
+                self.mark_error();
+            }
+        }
     }
 
     // ---- tracing (`--trace`, `--log-tasks`; see `trace.rs`) ----
@@ -522,7 +594,8 @@ impl Host {
                     Ok(PromiseState::Rejected(reason)) => reason,
                     _ => JsValue::undefined(),
                 };
-                crate::web::html::promise_rejection_event::fire_promise_rejection_event(
+                let host = Host::from_context(context)?;
+                host.fire_promise_rejection_event(
                     "rejectionhandled",
                     &promise,
                     &reason,

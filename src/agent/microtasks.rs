@@ -8,11 +8,9 @@
 use boa_engine::object::builtins::JsPromise;
 use boa_engine::{Context, builtins::promise::PromiseState};
 
-use crate::engine::callback;
+use crate::agent::host::{Host, Microtask};
+use crate::agent::script::run_script;
 use crate::event_loop::HostSource;
-use crate::runtime::host::{Host, Microtask};
-use crate::web::html::promise_rejection_event::fire_promise_rejection_event;
-use crate::web::html::report::{report_exception, report_unhandled_rejection};
 
 /// HTML 8.1.7.3 "perform a microtask checkpoint".
 pub fn perform_microtask_checkpoint(host: &Host, context: &mut Context) {
@@ -30,9 +28,7 @@ pub fn perform_microtask_checkpoint(host: &Host, context: &mut Context) {
         let result = match microtask {
             // HostEnqueuePromiseJob's steps: prepare to run script, run the job, clean up
             // after running script (which does nothing inside this checkpoint).
-            Microtask::Promise(job) => {
-                callback::run_script(context, |context| job.call(context)).map(drop)
-            }
+            Microtask::Promise(job) => run_script(context, |context| job.call(context)).map(drop),
             Microtask::Callback { steps, state } => {
                 host.set_current_continuation_state(state);
                 let result = steps(context);
@@ -41,7 +37,7 @@ pub fn perform_microtask_checkpoint(host: &Host, context: &mut Context) {
             }
         };
         if let Err(error) = result {
-            report_exception(host, &error, context);
+            host.report_exception(&error, context);
         }
     }
     // 4. For each environment settings object whose responsible event loop is this event loop,
@@ -90,19 +86,20 @@ pub fn notify_about_rejected_promises(host: &Host) {
                 //        cancelable attribute initialized to true, the promise attribute
                 //        initialized to p, and the reason attribute initialized to
                 //        p.[[PromiseResult]].
-                let not_canceled = fire_promise_rejection_event(
-                    "unhandledrejection",
-                    &promise,
-                    &reason,
-                    true,
-                    context,
-                )
-                .unwrap_or(true);
+                let not_canceled = host
+                    .fire_promise_rejection_event(
+                        "unhandledrejection",
+                        &promise,
+                        &reason,
+                        true,
+                        context,
+                    )
+                    .unwrap_or(true);
                 let handled_meanwhile = host.finish_notification(&promise);
                 // 4.1.3. If notCanceled is true, then the user agent may report
                 //        p.[[PromiseResult]] to a developer console.
                 if not_canceled {
-                    report_unhandled_rejection(&host, &reason);
+                    host.report_unhandled_rejection(&reason);
                 }
                 // 4.1.4. If p.[[PromiseIsHandled]] is false, then append p to global's
                 //        outstanding rejected promises weak set.
