@@ -12,4 +12,4 @@ if [ ! -x /usr/bin/chromium ]; then
 fi
 
 PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund
-/usr/bin/chromium --version
+/usr/bin/chromium --version 2>/dev/null  # its wrapper script warns about a memory check on stderr
