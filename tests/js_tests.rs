@@ -9,6 +9,8 @@
 //!   `// args: a b` (script arguments after `--`), `// status: 1` (expected exit status,
 //!   default 0).
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -59,24 +61,6 @@ fn directives(source: &str) -> Directives {
     d
 }
 
-fn diff(label: &str, expected: &str, actual: &str) -> String {
-    let mut text = format!("{label} differs:\n");
-    let (e, a): (Vec<_>, Vec<_>) = (expected.lines().collect(), actual.lines().collect());
-    for i in 0..e.len().max(a.len()) {
-        let (el, al) = (e.get(i).copied(), a.get(i).copied());
-        if el != al {
-            text.push_str(&format!(
-                "  line {}:\n    expected: {}\n    actual:   {}\n",
-                i + 1,
-                el.unwrap_or("<none>"),
-                al.unwrap_or("<none>")
-            ));
-        }
-    }
-    text.push_str(&format!("--- full {label} ---\n{actual}"));
-    text
-}
-
 fn run_one(script: &Path) -> Result<(), Failed> {
     let source = std::fs::read_to_string(script).map_err(|e| format!("read: {e}"))?;
     let d = directives(&source);
@@ -99,10 +83,10 @@ fn run_one(script: &Path) -> Result<(), Failed> {
         .replace("$DIR", &dir.display().to_string());
     let mut problems = String::new();
     if stdout != expected_out {
-        problems.push_str(&diff("stdout", &expected_out, &stdout));
+        problems.push_str(&common::diff("stdout", &expected_out, &stdout));
     }
     if stderr != expected_err {
-        problems.push_str(&diff("stderr", &expected_err, &stderr));
+        problems.push_str(&common::diff("stderr", &expected_err, &stderr));
     }
     let status = output.status.code().unwrap_or(-1);
     if status != d.status {

@@ -49,3 +49,22 @@ pub fn assert_one_line_error(output: &Output, status: i32, contains: &str) {
         "not one line: {stderr:?}"
     );
 }
+
+/// The lines where `actual` differs from `expected`, then the whole of `actual`, under `label`.
+pub fn diff(label: &str, expected: &str, actual: &str) -> String {
+    let mut text = format!("{label} differs:\n");
+    let (e, a): (Vec<_>, Vec<_>) = (expected.lines().collect(), actual.lines().collect());
+    for i in 0..e.len().max(a.len()) {
+        let (el, al) = (e.get(i).copied(), a.get(i).copied());
+        if el != al {
+            text.push_str(&format!(
+                "  line {}:\n    expected: {}\n    actual:   {}\n",
+                i + 1,
+                el.unwrap_or("<none>"),
+                al.unwrap_or("<none>")
+            ));
+        }
+    }
+    text.push_str(&format!("--- full {label} ---\n{actual}"));
+    text
+}
