@@ -17,6 +17,7 @@ use std::rc::Rc;
 use boa_engine::builtins::promise::PromiseState;
 use boa_engine::job::{NativeAsyncJob, PromiseJob};
 use boa_engine::object::builtins::{JsPromise, JsWeakSet};
+use boa_engine::realm::Realm;
 use boa_engine::{Context, JsError, JsNativeError, JsObject, JsResult, JsValue};
 
 use crate::agent::continuation::ContinuationState;
@@ -35,12 +36,14 @@ enum TaskRecord {
     /// A task of an HTML task source, run by the loop when selected.
     Run {
         source: HostSource,
+        realm: Realm,
         steps: TaskSteps,
     },
     /// A timer whose ripening queues `steps` as a task of `source` (runnable at its due time),
     /// under the same id.
     TimerTask {
         source: HostSource,
+        realm: Realm,
         steps: TaskSteps,
     },
     /// A timer whose ripening runs Rust-side steps at once, without JS ("in parallel" steps, e.g.
@@ -55,6 +58,7 @@ pub enum Microtask {
     /// `queueMicrotask` and host microtasks: run with the state captured when queued (§4.1.4).
     Callback {
         steps: TaskSteps,
+        realm: Realm,
         state: Option<ContinuationState>,
     },
 }
@@ -97,7 +101,9 @@ pub struct Host {
     cleanup_jobs: RefCell<Vec<NativeAsyncJob>>,
     continuation: RefCell<Option<ContinuationState>>,
     /// HTML's "about-to-be-notified rejected promises list".
-    about_to_be_notified: RefCell<Vec<JsObject>>,
+    /// Each promise with the realm whose global's list it is on (the realm current when it was
+    /// rejected: HostPromiseRejectionTracker's settings object).
+    about_to_be_notified: RefCell<Vec<(JsObject, Realm)>>,
     /// HTML's "outstanding rejected promises weak set" (created on first use).
     outstanding_rejected: RefCell<Option<JsWeakSet>>,
     /// Promises taken from the about-to-be-notified list whose "notify about rejected promises"
@@ -169,29 +175,40 @@ impl Host {
 
     // ---- tasks ----
 
-    /// Queue a task on an HTML task source (band 2 of the policy), runnable now.
-    pub fn queue_task(&self, source: HostSource, steps: TaskSteps) {
-        self.queue_task_posted(source, steps, None);
+    /// Queue a global task on an HTML task source (band 2 of the policy) given the global of
+    /// `realm`, runnable now: its steps run with `realm` current, and not at all once the realm's
+    /// document is no longer fully active.
+    pub fn queue_task(&self, source: HostSource, realm: Realm, steps: TaskSteps) {
+        self.queue_task_posted(source, realm, steps, None);
     }
 
     /// [`Self::queue_task`], with what the trace says about it (see [`Self::trace_post`]).
     pub fn queue_task_posted(
         &self,
         source: HostSource,
+        realm: Realm,
         steps: TaskSteps,
         posted: Option<Box<Posted>>,
     ) {
-        let id = self
-            .tasks
-            .borrow_mut()
-            .insert(TaskRecord::Run { source, steps });
+        let id = self.tasks.borrow_mut().insert(TaskRecord::Run {
+            source,
+            realm,
+            steps,
+        });
         self.trace_attach(TaskId(id), posted, source_kind(source));
         self.core.borrow_mut().queue_task(source, TaskId(id));
     }
 
-    /// Set a timer that, at `due`, queues `steps` as a task of `source` (runnable at `due`).
-    pub fn set_timer_task(&self, due: LoopTime, source: HostSource, steps: TaskSteps) -> HostTimer {
-        self.set_timer_task_posted(due, source, steps, None)
+    /// Set a timer that, at `due`, queues `steps` as a global task of `source` given the global
+    /// of `realm` (runnable at `due`).
+    pub fn set_timer_task(
+        &self,
+        due: LoopTime,
+        source: HostSource,
+        realm: Realm,
+        steps: TaskSteps,
+    ) -> HostTimer {
+        self.set_timer_task_posted(due, source, realm, steps, None)
     }
 
     /// [`Self::set_timer_task`], with what the trace says about it.
@@ -199,14 +216,15 @@ impl Host {
         &self,
         due: LoopTime,
         source: HostSource,
+        realm: Realm,
         steps: TaskSteps,
         posted: Option<Box<Posted>>,
     ) -> HostTimer {
-        let id = TaskId(
-            self.tasks
-                .borrow_mut()
-                .insert(TaskRecord::TimerTask { source, steps }),
-        );
+        let id = TaskId(self.tasks.borrow_mut().insert(TaskRecord::TimerTask {
+            source,
+            realm,
+            steps,
+        }));
         self.trace_attach(id, posted, source_kind(source));
         let key = self.core.borrow_mut().set_timer(due, id);
         HostTimer { key, task: id }
@@ -264,21 +282,29 @@ impl Host {
         }
     }
 
-    /// Take the steps of a selected task.
-    pub fn take_task(&self, id: TaskId) -> Option<(HostSource, TaskSteps)> {
+    /// Take the steps of a selected task, with its realm.
+    pub fn take_task(&self, id: TaskId) -> Option<(HostSource, Realm, TaskSteps)> {
         match self.tasks.borrow_mut().remove(id.0)? {
-            TaskRecord::Run { source, steps } | TaskRecord::TimerTask { source, steps } => {
-                Some((source, steps))
+            TaskRecord::Run {
+                source,
+                realm,
+                steps,
             }
+            | TaskRecord::TimerTask {
+                source,
+                realm,
+                steps,
+            } => Some((source, realm, steps)),
             TaskRecord::TimerAction { .. } => None,
         }
     }
 
     /// Register a task record for a task the web layer queues in a scheduler queue of the core
     /// (the core is told separately, with the returned id).
-    pub fn insert_task(&self, steps: TaskSteps) -> TaskId {
+    pub fn insert_task(&self, realm: Realm, steps: TaskSteps) -> TaskId {
         TaskId(self.tasks.borrow_mut().insert(TaskRecord::Run {
             source: HostSource::Other,
+            realm,
             steps,
         }))
     }
@@ -476,11 +502,13 @@ impl Host {
     ///      null, then set continuationState to the result of cloning it.
     /// 5.3. The microtask's steps set the current continuation state to continuationState, run
     ///      steps, and set the current continuation state to null.
-    pub fn queue_microtask(&self, steps: TaskSteps) {
+    pub fn queue_microtask(&self, realm: Realm, steps: TaskSteps) {
         let state = self.current_continuation_state();
-        self.microtasks
-            .borrow_mut()
-            .push_back(Microtask::Callback { steps, state });
+        self.microtasks.borrow_mut().push_back(Microtask::Callback {
+            steps,
+            realm,
+            state,
+        });
     }
 
     pub fn pop_microtask(&self) -> Option<Microtask> {
@@ -548,8 +576,10 @@ impl Host {
     // ---- rejected promises and errors ----
 
     /// HostPromiseRejectionTracker, operation "reject": append to the about-to-be-notified list.
-    pub fn track_rejection(&self, promise: JsObject) {
-        self.about_to_be_notified.borrow_mut().push(promise);
+    pub fn track_rejection(&self, promise: JsObject, realm: Realm) {
+        self.about_to_be_notified
+            .borrow_mut()
+            .push((promise, realm));
     }
 
     /// HostPromiseRejectionTracker, operation "handle" (HTML §8.1.5.7):
@@ -566,7 +596,7 @@ impl Host {
         {
             let mut list = self.about_to_be_notified.borrow_mut();
             let before = list.len();
-            list.retain(|p| !JsObject::equals(p, promise));
+            list.retain(|(p, _)| !JsObject::equals(p, promise));
             if list.len() != before {
                 return;
             }
@@ -587,8 +617,10 @@ impl Host {
             return;
         }
         let promise = promise.clone();
+        // (Given the global of the realm that handled the promise.)
         self.queue_task(
-            HostSource::Other,
+            HostSource::DomManipulation,
+            context.realm().clone(),
             Box::new(move |context| {
                 let reason = match JsPromise::from_object(promise.clone()).map(|p| p.state()) {
                     Ok(PromiseState::Rejected(reason)) => reason,
@@ -640,11 +672,11 @@ impl Host {
     }
 
     /// Empty the about-to-be-notified list; its promises await their notification task.
-    pub fn take_about_to_be_notified(&self) -> Vec<JsObject> {
+    pub fn take_about_to_be_notified(&self) -> Vec<(JsObject, Realm)> {
         let list = std::mem::take(&mut *self.about_to_be_notified.borrow_mut());
         self.awaiting_notification
             .borrow_mut()
-            .extend(list.iter().map(|p| (p.clone(), false)));
+            .extend(list.iter().map(|(p, _)| (p.clone(), false)));
         list
     }
 

@@ -6,9 +6,11 @@
 //! cleared (ClearKeptObjects).
 
 use boa_engine::object::builtins::JsPromise;
-use boa_engine::{Context, builtins::promise::PromiseState};
+use boa_engine::realm::Realm;
+use boa_engine::{Context, JsObject, builtins::promise::PromiseState};
 
 use crate::agent::host::{Host, Microtask};
+use crate::agent::realm::{can_run, in_realm};
 use crate::agent::script::run_script;
 use crate::event_loop::HostSource;
 
@@ -28,10 +30,24 @@ pub fn perform_microtask_checkpoint(host: &Host, context: &mut Context) {
         let result = match microtask {
             // HostEnqueuePromiseJob's steps: prepare to run script, run the job, clean up
             // after running script (which does nothing inside this checkpoint).
-            Microtask::Promise(job) => run_script(context, |context| job.call(context)).map(drop),
-            Microtask::Callback { steps, state } => {
+            //    Before them: "check if we can run script" with the job's realm: not when its
+            //    document is no longer fully active (a removed iframe's).
+            Microtask::Promise(job) => {
+                if job.realm().is_some_and(|realm| !can_run(realm)) {
+                    continue;
+                }
+                run_script(context, |context| job.call(context)).map(drop)
+            }
+            Microtask::Callback {
+                steps,
+                realm,
+                state,
+            } => {
+                if !can_run(&realm) {
+                    continue;
+                }
                 host.set_current_continuation_state(state);
-                let result = steps(context);
+                let result = in_realm(context, &realm, steps);
                 host.set_current_continuation_state(None);
                 result
             }
@@ -51,20 +67,31 @@ pub fn perform_microtask_checkpoint(host: &Host, context: &mut Context) {
     // 8. Record timing info for microtask checkpoint. (Not recorded.)
 }
 
-/// HTML 8.1.5.7 "notify about rejected promises" given the global.
+/// HTML 8.1.5.7 "notify about rejected promises" for every global of the event loop (step 4 of
+/// the checkpoint), in the order their first promise was rejected.
 pub fn notify_about_rejected_promises(host: &Host) {
     // 1. Let list be a clone of global's about-to-be-notified rejected promises list.
     // 3. Empty global's about-to-be-notified rejected promises list. (Its promises await this
     //    task, which reads whether each was handled meanwhile: `Host::track_handled`.)
-    let list = host.take_about_to_be_notified();
-    // 2. If list is empty, then return.
-    if list.is_empty() {
-        return;
+    let mut lists: Vec<(Realm, Vec<JsObject>)> = Vec::new();
+    for (promise, realm) in host.take_about_to_be_notified() {
+        match lists.iter_mut().find(|(r, _)| *r == realm) {
+            Some((_, list)) => list.push(promise),
+            None => lists.push((realm, vec![promise])),
+        }
     }
+    // 2. If list is empty, then return.
+    for (realm, list) in lists {
+        notify_global(host, realm, list);
+    }
+}
+
+fn notify_global(host: &Host, realm: Realm, list: Vec<JsObject>) {
     // 4. Queue a global task on the DOM manipulation task source given global to run the
     //    following substep:
     host.queue_task(
         HostSource::DomManipulation,
+        realm,
         Box::new(move |context| {
             let host = Host::from_context(context)?;
             // 4.1. For each promise p of list:

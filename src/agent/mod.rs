@@ -11,5 +11,6 @@
 pub mod continuation;
 pub mod host;
 pub mod microtasks;
+pub mod realm;
 pub mod script;
 pub mod trace;

@@ -26,7 +26,8 @@ impl TaskhostJobExecutor {
 }
 
 impl JobExecutor for TaskhostJobExecutor {
-    fn enqueue_job(self: Rc<Self>, job: Job, _context: &mut Context) {
+    fn enqueue_job(self: Rc<Self>, job: Job, context: &mut Context) {
+        let realm = context.realm().clone();
         match job {
             // HostEnqueuePromiseJob(job, realm), as modified by §4.1.7:
             // 2. Queue a microtask with ignoreContinuationState set to true to perform job.
@@ -41,17 +42,20 @@ impl JobExecutor for TaskhostJobExecutor {
                 self.host.set_timer_task(
                     due,
                     HostSource::Other,
+                    realm,
                     Box::new(move |context| job.call(context).map(drop)),
                 );
             }
             Job::GenericJob(job) => self.host.queue_task(
                 HostSource::Other,
+                realm,
                 Box::new(move |context| job.call(context).map(drop)),
             ),
             // Interval jobs are only made by embedders (taskhost's timers are its own), and the
             // enum may grow: anything else runs as a plain task.
             Job::IntervalJob(job) => self.host.queue_task(
                 HostSource::Other,
+                realm,
                 Box::new(move |context| job.call(context).map(drop)),
             ),
             _ => {}

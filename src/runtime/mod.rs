@@ -20,6 +20,7 @@ use boa_engine::{Context, JsError, JsResult, JsValue};
 
 use crate::agent::host::Host;
 use crate::agent::microtasks::perform_microtask_checkpoint;
+use crate::agent::realm::{can_run, in_realm};
 use crate::agent::script as agent_script;
 use crate::agent::trace;
 use crate::engine::errors::report_host_error;
@@ -145,6 +146,7 @@ impl Runtime {
         limits.set_stack_size_limit(VM_STACK_LIMIT);
         crate::engine::string_limits::install(&mut context)
             .map_err(|e| anyhow::anyhow!("could not install the string limits: {e}"))?;
+        crate::agent::realm::install_realm(&context, "main");
         crate::web::register(&mut context, &options.web())
             .map_err(|e| anyhow::anyhow!("could not register the web APIs: {e}"))?;
         Ok(Self {
@@ -217,6 +219,7 @@ impl Runtime {
     pub fn queue_load_event(&self) {
         self.host.queue_task(
             crate::event_loop::HostSource::DomManipulation,
+            self.context.realm().clone(),
             Box::new(|context| {
                 let global = context.global_object();
                 let event = crate::web::dom::event::create_event(
@@ -379,14 +382,19 @@ impl Runtime {
                     //    3. Set oldestTask to the first runnable task in taskQueue, and remove it
                     //       from taskQueue.
                     //    4. If oldestTask's document is not null, then record task start time.
-                    //       (No documents: skipped.)
+                    //       (Not recorded.)
                     //    5-8. Run it, then perform a microtask checkpoint: `run_task`.
-                    if let Some((_source, steps)) = host.take_task(selected.task) {
+                    //    A task is runnable only while its document is fully active (HTML
+                    //    "runnable"): a task of a removed iframe's realm never runs, and as that
+                    //    document never becomes fully active again it is dropped here.
+                    if let Some((_source, realm, steps)) = host.take_task(selected.task)
+                        && can_run(&realm)
+                    {
                         run_task(
                             &host,
                             &mut cell.borrow_mut(),
                             RunAs::Task(selected.task, &selected),
-                            steps,
+                            |context| in_realm(context, &realm, steps),
                         );
                     }
                 }
@@ -396,7 +404,9 @@ impl Runtime {
                 //    else is runnable, with the idle period's deadline, and the callback runs as
                 //    the "invoke idle callbacks" task the idle period would queue.
                 Next::Idle { task, deadline, .. } => {
-                    if let Some((_source, steps)) = host.take_task(task) {
+                    if let Some((_source, realm, steps)) = host.take_task(task)
+                        && can_run(&realm)
+                    {
                         let idle_host = host.clone();
                         run_task(
                             &host,
@@ -404,7 +414,7 @@ impl Runtime {
                             RunAs::Idle(task),
                             |context| {
                                 idle_host.set_idle_deadline(Some(deadline));
-                                let result = steps(context);
+                                let result = in_realm(context, &realm, steps);
                                 idle_host.set_idle_deadline(None);
                                 result
                             },

@@ -242,7 +242,12 @@ pub fn register_abort_signal_brand<T: IsAbortSignal>(context: &mut Context) {
         context.insert_data(Rc::new(Brands::default()));
     }
     if let Some(brands) = context.get_data::<Rc<Brands>>() {
-        brands.0.borrow_mut().push(brand_of::<T>);
+        // (Registered again for each realm: one entry per type.)
+        let mut list = brands.0.borrow_mut();
+        let brand: Brand = brand_of::<T>;
+        if !list.iter().any(|b| std::ptr::fn_addr_eq(*b, brand)) {
+            list.push(brand);
+        }
     }
 }
 
@@ -541,6 +546,7 @@ fn timeout(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsV
     host.set_timer_task(
         due,
         HostSource::Timer,
+        context.realm().clone(),
         Box::new(move |context| {
             let reason = new_dom_exception(context, "signal timed out", "TimeoutError")?;
             signal_abort(&signal, Some(reason.into()), context)

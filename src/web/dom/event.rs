@@ -18,6 +18,7 @@ use boa_engine::{Context, JsData, JsObject, JsResult, JsString, JsValue, NativeF
 use boa_gc::{Finalize, Gc, GcRefCell, Trace};
 
 use crate::agent::host::Host;
+use crate::agent::realm::{insert_realm_data, realm_data};
 use crate::web::dom::interface::{
     InterfaceSpec, accessor_pair, arg, arguments_required, bool_member, construct_error,
     define_interface, dictionary, illegal_invocation, prototype_from_new_target, this_object,
@@ -132,7 +133,12 @@ pub fn register_event_brand<T: IsEvent>(context: &mut Context) {
         context.insert_data(Rc::new(Brands::default()));
     }
     if let Some(brands) = context.get_data::<Rc<Brands>>() {
-        brands.0.borrow_mut().push(brand_of::<T>);
+        // (Registered again for each realm: one entry per type.)
+        let mut list = brands.0.borrow_mut();
+        let brand: Brand = brand_of::<T>;
+        if !list.iter().any(|b| std::ptr::fn_addr_eq(*b, brand)) {
+            list.push(brand);
+        }
     }
 }
 
@@ -162,8 +168,7 @@ pub fn new_event_object<T: IsEvent>(
     data: T,
     context: &mut Context,
 ) -> JsResult<JsObject> {
-    let getter = context
-        .get_data::<Rc<IsTrustedGetter>>()
+    let getter = realm_data::<IsTrustedGetter>(context)
         .map(|g| g.0.clone())
         .ok_or_else(illegal_invocation)?;
     let object = JsObject::from_proto_and_data(prototype, data);
@@ -321,7 +326,7 @@ fn mutator(f: fn(&mut EventState)) -> NativeFunction {
 pub fn register(context: &mut Context) -> JsResult<()> {
     let realm = context.realm().clone();
     let (is_trusted, _) = accessor_pair(&realm, "isTrusted", getter(|e| e.is_trusted.into()), None);
-    context.insert_data(Rc::new(IsTrustedGetter(is_trusted)));
+    insert_realm_data(context, Rc::new(IsTrustedGetter(is_trusted)));
     register_event_brand::<EventData>(context);
     define_interface(
         context,

@@ -138,7 +138,12 @@ pub fn register_event_target_brand<T: IsEventTarget>(context: &mut Context) {
         context.insert_data(Rc::new(Brands::default()));
     }
     if let Some(brands) = context.get_data::<Rc<Brands>>() {
-        brands.0.borrow_mut().push(brand_of::<T>);
+        // (Registered again for each realm: one entry per type.)
+        let mut list = brands.0.borrow_mut();
+        let brand: Brand = brand_of::<T>;
+        if !list.iter().any(|b| std::ptr::fn_addr_eq(*b, brand)) {
+            list.push(brand);
+        }
     }
 }
 

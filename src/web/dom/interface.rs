@@ -16,6 +16,7 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
 
+use crate::agent::realm::{has_realm_data, insert_realm_data, realm_data};
 use boa_engine::object::{ConstructorBuilder, FunctionObjectBuilder};
 use boa_engine::property::{Attribute, PropertyDescriptor};
 use boa_engine::realm::Realm;
@@ -40,13 +41,13 @@ pub struct DomRealm {
 impl DomRealm {
     /// Install the record in a context (once, before any interface is defined).
     pub fn install(context: &mut Context) {
-        if !context.has_data::<Rc<DomRealm>>() {
-            context.insert_data(Rc::new(DomRealm::default()));
+        if !has_realm_data::<DomRealm>(context) {
+            insert_realm_data(context, Rc::new(DomRealm::default()));
         }
     }
 
     fn of(context: &Context) -> JsResult<Rc<DomRealm>> {
-        context.get_data::<Rc<DomRealm>>().cloned().ok_or_else(|| {
+        realm_data::<DomRealm>(context).ok_or_else(|| {
             JsNativeError::typ()
                 .with_message("the DOM is not available in this context")
                 .into()

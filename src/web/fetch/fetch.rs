@@ -20,6 +20,7 @@ use boa_engine::{Context, JsError, JsNativeError, JsResult, JsString, JsValue, N
 use boa_gc::{Finalize, Gc, Trace};
 
 use crate::agent::host::Host;
+use crate::agent::realm::{insert_realm_data, realm_data};
 use crate::engine::errors::exception_to_value;
 use crate::event_loop::HostSource;
 use crate::web::dom::abort_signal::{
@@ -193,9 +194,7 @@ fn file_for(root: &Path, path: &str) -> Option<PathBuf> {
 /// `fetch(input, init)`.
 fn fetch(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
     let host = Host::from_context(context)?;
-    let fetch_root = context
-        .get_data::<Rc<FetchRoot>>()
-        .cloned()
+    let fetch_root = realm_data::<FetchRoot>(context)
         .ok_or_else(|| type_error("no files are served in this runtime"))?;
     // 1. Let p be a new promise.
     let (promise, resolvers) = JsPromise::new_pending(context);
@@ -302,6 +301,7 @@ fn fetch(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsVal
     let posted = host.trace_post(context, "fetch response", None);
     host.queue_task_posted(
         HostSource::Other,
+        context.realm().clone(),
         Box::new(move |context| {
             // processResponse:
             // 1. If locallyAborted is true, then abort these steps.
@@ -358,7 +358,7 @@ pub fn register(context: &mut Context, root: Option<FetchRoot>) -> JsResult<()> 
     let Some(root) = root else {
         return Ok(());
     };
-    context.insert_data(Rc::new(root));
+    insert_realm_data(context, Rc::new(root));
     crate::web::util::define_operation(
         &context.global_object(),
         "fetch",

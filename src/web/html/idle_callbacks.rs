@@ -16,6 +16,7 @@ use std::rc::Rc;
 use boa_engine::{Context, JsNativeError, JsObject, JsResult, JsValue, NativeFunction};
 
 use crate::agent::host::{Host, HostTimer};
+use crate::agent::realm::{insert_realm_data, realm_data};
 use crate::engine::callback::{ExceptionBehavior, invoke_callback_function};
 use crate::engine::webidl::{to_long, type_error};
 use crate::event_loop::{HostSource, IdleKey, LoopTime, TaskId};
@@ -39,7 +40,7 @@ struct IdleCallbacks {
 
 impl IdleCallbacks {
     fn from_context(context: &Context) -> JsResult<Rc<Self>> {
-        context.get_data::<Rc<Self>>().cloned().ok_or_else(|| {
+        realm_data::<Self>(context).ok_or_else(|| {
             JsNativeError::typ()
                 .with_message("idle callbacks are not available in this context")
                 .into()
@@ -146,7 +147,10 @@ fn request_idle_callback(
     callbacks.last_handle.set(handle);
     // 4. Push callback to the end of window's list of idle request callbacks, associated with
     //    handle. (Band 4 of the loop: run in an idle period.)
-    let task = host.insert_task(Box::new(move |context| run_idle_task(handle, context)));
+    let task = host.insert_task(
+        context.realm().clone(),
+        Box::new(move |context| run_idle_task(handle, context)),
+    );
     let posted = host.trace_post(context, "requestIdleCallback", Some(&callback));
     host.trace_attach(task, posted, "idle callback");
     let idle = host.core().queue_idle(task);
@@ -159,6 +163,7 @@ fn request_idle_callback(
         host.set_timer_task(
             due,
             HostSource::IdleTimeout,
+            context.realm().clone(),
             Box::new(move |context| run_timeout_task(handle, context)),
         )
     });
@@ -191,7 +196,7 @@ fn cancel_idle_callback(_: &JsValue, args: &[JsValue], context: &mut Context) ->
 }
 
 pub fn register(context: &mut Context) -> JsResult<()> {
-    context.insert_data(Rc::new(IdleCallbacks::default()));
+    insert_realm_data(context, Rc::new(IdleCallbacks::default()));
     let global = context.global_object();
     define_operation(
         &global,

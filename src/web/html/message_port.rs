@@ -149,6 +149,7 @@ fn enqueue(target: &Gc<PortState>, message: Gc<Serialized>, context: &mut Contex
     let posted = host.trace_post(context, "message", None);
     host.queue_task_posted(
         HostSource::PostedMessage,
+        context.realm().clone(),
         Box::new(move |context| deliver(&port, epoch, message, context)),
         posted,
     );

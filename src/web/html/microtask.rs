@@ -29,16 +29,19 @@ fn queue_microtask(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsRe
     };
     let callback = callback.clone();
     let host = Host::from_context(context)?;
-    host.queue_microtask(Box::new(move |context| {
-        invoke_callback_function(
-            &callback,
-            &JsValue::undefined(),
-            &[],
-            ExceptionBehavior::Report,
-            context,
-        )
-        .map(drop)
-    }));
+    host.queue_microtask(
+        context.realm().clone(),
+        Box::new(move |context| {
+            invoke_callback_function(
+                &callback,
+                &JsValue::undefined(),
+                &[],
+                ExceptionBehavior::Report,
+                context,
+            )
+            .map(drop)
+        }),
+    );
     Ok(JsValue::undefined())
 }
 

@@ -14,6 +14,7 @@ use std::rc::Rc;
 use boa_engine::{Context, JsError, JsResult, JsString, JsValue};
 
 use crate::agent::host::{Host, WebHooks};
+use crate::agent::realm::{insert_realm_data, realm_data};
 use crate::engine::errors::{describe_error, report_uncaught};
 use crate::web::dom::dom_exception::as_dom_exception;
 use crate::web::dom::event::EventInit;
@@ -24,7 +25,7 @@ use crate::web::html::error_event::{ErrorFields, create_error_event};
 struct ErrorReportingMode(Cell<bool>);
 
 pub fn register(context: &mut Context) {
-    context.insert_data(Rc::new(ErrorReportingMode::default()));
+    insert_realm_data(context, Rc::new(ErrorReportingMode::default()));
     if let Ok(host) = Host::from_context(context) {
         host.install_web_hooks(WebHooks {
             report_exception,
@@ -124,7 +125,7 @@ pub fn report_exception(host: &Host, error: &JsError, context: &mut Context) {
     }
     // 3–4. (Muted errors: every script here is same-origin.)
     // 5. If global is not in error reporting mode, then:
-    let mode = context.get_data::<Rc<ErrorReportingMode>>().cloned();
+    let mode = realm_data::<ErrorReportingMode>(context);
     if let (Some(mode), Some(value)) = (mode, value)
         && !mode.0.get()
     {

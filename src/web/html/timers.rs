@@ -14,6 +14,7 @@ use std::rc::Rc;
 use boa_engine::{Context, JsNativeError, JsObject, JsResult, JsString, JsValue, NativeFunction};
 
 use crate::agent::host::{Host, HostTimer};
+use crate::agent::realm::{insert_realm_data, realm_data};
 use crate::engine::callback::{ExceptionBehavior, invoke_callback_function};
 use crate::engine::webidl::{to_long, type_error};
 use crate::event_loop::HostSource;
@@ -46,7 +47,7 @@ pub struct Timers {
 
 impl Timers {
     fn from_context(context: &Context) -> JsResult<Rc<Self>> {
-        context.get_data::<Rc<Self>>().cloned().ok_or_else(|| {
+        realm_data::<Self>(context).ok_or_else(|| {
             JsNativeError::typ()
                 .with_message("timers are not available in this context")
                 .into()
@@ -140,7 +141,13 @@ fn timer_initialization_steps(
     let due = host
         .now()
         .saturating_add_millis(u64::from(timeout.unsigned_abs()));
-    let timer = host.set_timer_task_posted(due, HostSource::Timer, task, posted);
+    let timer = host.set_timer_task_posted(
+        due,
+        HostSource::Timer,
+        context.realm().clone(),
+        task,
+        posted,
+    );
     // 14. Set global's map of setTimeout and setInterval IDs[id] to uniqueHandle.
     if let Some(old) = timers
         .map
@@ -275,7 +282,7 @@ fn clear_timer(args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
 }
 
 pub fn register(context: &mut Context) -> JsResult<()> {
-    context.insert_data(Rc::new(Timers::default()));
+    insert_realm_data(context, Rc::new(Timers::default()));
     let global = context.global_object();
     define_operation(
         &global,

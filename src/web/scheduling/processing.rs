@@ -15,6 +15,7 @@
 use std::cell::Cell;
 
 use boa_engine::object::builtins::{JsFunction, JsPromise};
+use boa_engine::realm::Realm;
 use boa_engine::{Context, JsData, JsObject, JsResult, JsValue};
 use boa_gc::{Finalize, Gc, GcRefCell, Trace};
 
@@ -291,6 +292,7 @@ fn task_complete_steps(completion: &Completion, host: &Host) {
 /// (`EventLoopCore::scheduler_enqueue_ripe`).
 fn schedule_task(
     host: &Host,
+    realm: Realm,
     completion: Completion,
     (ripe, posted): (Option<(LoopTime, u64)>, Option<Box<Posted>>),
     steps: impl FnOnce(&mut Context) -> JsResult<()> + 'static,
@@ -311,15 +313,18 @@ fn schedule_task(
     // 6. Set handle's task to the result of queuing a scheduler task on handle's queue given
     //    enqueue order, the posted task task source, document, and steps that run steps and
     //    then handle's task complete steps.
-    let id = host.insert_task(Box::new(move |context| {
-        // 6.1. Run steps.
-        let result = steps(context);
-        // 6.2. Run handle's task complete steps.
-        if let Ok(host) = Host::from_context(context) {
-            task_complete_steps(&completion, &host);
-        }
-        result
-    }));
+    let id = host.insert_task(
+        realm,
+        Box::new(move |context| {
+            // 6.1. Run steps.
+            let result = steps(context);
+            // 6.2. Run handle's task complete steps.
+            if let Ok(host) = Host::from_context(context) {
+                task_complete_steps(&completion, &host);
+            }
+            result
+        }),
+    );
     host.trace_attach(id, posted, "scheduler task");
     let key = match ripe {
         None => host.core().scheduler_enqueue(queue, id),
@@ -348,6 +353,8 @@ pub fn schedule_post_task(
     context: &mut Context,
 ) -> JsResult<JsPromise> {
     let host = Host::from_context(context)?;
+    // (The scheduler's relevant realm: its tasks run with it current.)
+    let realm = context.realm().clone();
     // 1. Let result be a new promise.
     let (result, resolvers) = JsPromise::new_pending(context);
     // 2. Let signal be options["signal"] if it exists, or otherwise null.
@@ -416,7 +423,7 @@ pub fn schedule_post_task(
         // 11.2. Schedule a task to invoke an algorithm for scheduler given handle and these steps:
         let resolve = resolvers.resolve.clone();
         let reject = resolvers.reject.clone();
-        schedule_task(host, completion, (ripe, posted), move |context| {
+        schedule_task(host, realm, completion, (ripe, posted), move |context| {
             let host = Host::from_context(context)?;
             // 11.2.1. Let eventLoop be scheduler's relevant agent's event loop.
             // 11.2.2. Set the current scheduling state for scheduler to state.
@@ -535,11 +542,17 @@ pub fn schedule_yield_continuation(
             "abortable": abort_source_present,
         })
     });
-    schedule_task(&host, completion, (None, posted), move |context| {
-        resolve
-            .call(&JsValue::undefined(), &[JsValue::undefined()], context)
-            .map(drop)
-    });
+    schedule_task(
+        &host,
+        context.realm().clone(),
+        completion,
+        (None, posted),
+        move |context| {
+            resolve
+                .call(&JsValue::undefined(), &[JsValue::undefined()], context)
+                .map(drop)
+        },
+    );
     // 11. Return result.
     Ok(result)
 }

@@ -6,6 +6,7 @@ use boa_engine::object::builtins::JsPromise;
 use boa_engine::{Context, JsError, JsObject, JsResult, JsValue, NativeFunction};
 use boa_gc::Gc;
 
+use crate::agent::realm::{insert_realm_data, realm_data};
 use crate::engine::errors::exception_to_value;
 use crate::engine::webidl::{to_unsigned_long_long_enforce_range, type_error};
 use crate::web::dom::abort_signal::abort_signal_member;
@@ -26,9 +27,7 @@ struct RealmScheduler(JsObject);
 /// This realm's Scheduler.
 #[must_use]
 pub fn realm_scheduler(context: &Context) -> Option<JsObject> {
-    context
-        .get_data::<Rc<RealmScheduler>>()
-        .map(|s| s.0.clone())
+    realm_data::<RealmScheduler>(context).map(|s| s.0.clone())
 }
 
 fn this_scheduler(this: &JsValue, context: &Context) -> JsResult<(JsObject, Gc<SchedulerMaps>)> {
@@ -148,7 +147,7 @@ pub fn register(context: &mut Context) -> JsResult<()> {
             maps: Gc::new(SchedulerMaps::default()),
         },
     );
-    context.insert_data(Rc::new(RealmScheduler(scheduler.clone())));
+    insert_realm_data(context, Rc::new(RealmScheduler(scheduler.clone())));
     // `[Replaceable] readonly attribute Scheduler scheduler`: the getter returns this's
     // scheduler.
     define_replaceable(

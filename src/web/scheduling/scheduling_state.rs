@@ -21,6 +21,7 @@ use boa_gc::{Finalize, Gc, GcErased, GcRefCell, Trace};
 
 use crate::agent::continuation::ContinuationState;
 use crate::agent::host::Host;
+use crate::agent::realm::{insert_realm_data, realm_data};
 use crate::web::dom::abort_signal::AbortSignalState;
 use crate::web::scheduling::task_priority::TaskPriority;
 use crate::web::scheduling::task_signal::{
@@ -70,11 +71,11 @@ pub fn fixed_priority_unabortable_state(
     context: &mut Context,
 ) -> JsResult<Gc<SchedulingState>> {
     let index = priority as usize;
-    let cache = match context.get_data::<Rc<FixedPriorityStates>>() {
-        Some(cache) => cache.clone(),
+    let cache = match realm_data::<FixedPriorityStates>(context) {
+        Some(cache) => cache,
         None => {
             let cache = Rc::new(FixedPriorityStates::default());
-            context.insert_data(cache.clone());
+            insert_realm_data(context, cache.clone());
             cache
         }
     };
