@@ -96,16 +96,37 @@ pub fn has_realm_data<T: Any>(context: &Context) -> bool {
     })
 }
 
+/// The agent's realms, by global object (context data: one list per agent).
+#[derive(Default)]
+struct RealmRegistry(RefCell<Vec<(JsObject, Realm)>>);
+
 /// Record the current realm as one of the agent's, named `name` (its global object is the
 /// current one).
-pub fn install_realm(context: &Context, name: &str) -> Rc<RealmRecord> {
+pub fn install_realm(context: &mut Context, name: &str) -> Rc<RealmRecord> {
     let record = Rc::new(RealmRecord {
         name: name.to_owned(),
         global: context.global_object(),
         fully_active: Cell::new(true),
     });
     insert_realm_data(context, record.clone());
+    if !context.has_data::<Rc<RealmRegistry>>() {
+        context.insert_data(Rc::new(RealmRegistry::default()));
+    }
+    let realm = context.realm().clone();
+    if let Some(registry) = context.get_data::<Rc<RealmRegistry>>() {
+        registry.0.borrow_mut().push((record.global.clone(), realm));
+    }
     record
+}
+
+/// The realm whose global object is `global`, if the runtime made it.
+#[must_use]
+pub fn realm_of_global(context: &Context, global: &JsObject) -> Option<Realm> {
+    let registry = context.get_data::<Rc<RealmRegistry>>()?;
+    let list = registry.0.borrow();
+    list.iter()
+        .find(|(g, _)| JsObject::equals(g, global))
+        .map(|(_, r)| r.clone())
 }
 
 /// The record of `realm` (none for a realm the runtime did not make).

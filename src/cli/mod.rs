@@ -286,6 +286,10 @@ pub fn execute(cli: Cli) -> i32 {
             file: loop_options.trace.clone(),
             log_tasks: loop_options.log_tasks,
         },
+        // The window has a document; its iframes and scripts load files from the directory
+        // of the file run (or the working directory for `eval`).
+        documents: true,
+        document_base: document_base(&job),
         ..RuntimeOptions::default()
     };
     on_engine_thread(move || run_job(options, job))
@@ -312,6 +316,28 @@ enum Job {
     Eval {
         code: String,
     },
+}
+
+/// The document root of a run: the directory of the file, or the working directory.
+fn document_base(job: &Job) -> Option<crate::web::html::document_loader::DocumentBase> {
+    let dir = match job {
+        Job::File { path, .. } => path
+            .parent()
+            .map(|p| {
+                if p.as_os_str().is_empty() {
+                    Path::new(".")
+                } else {
+                    p
+                }
+            })
+            .map(Path::to_path_buf)?,
+        Job::Eval { .. } => PathBuf::from("."),
+    };
+    let dir = dir.canonicalize().unwrap_or(dir);
+    Some(crate::web::html::document_loader::DocumentBase {
+        root: dir.clone(),
+        dir,
+    })
 }
 
 fn run_job(options: RuntimeOptions, job: Job) -> i32 {

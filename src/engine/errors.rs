@@ -48,6 +48,11 @@ pub fn exception_to_value(error: JsError, context: &mut Context) -> JsResult<JsV
     error.into_opaque(context)
 }
 
+/// Write a warning to stderr (it sets no exit status).
+pub fn write_warning(text: &str) {
+    write_stderr(text);
+}
+
 fn write_stderr(text: &str) {
     // Flush stdout first so that the two streams interleave in the order things happened when
     // both go to one terminal.

@@ -20,13 +20,24 @@ use crate::engine::source_guard;
 ///    now empty: `engine::callback`.)
 /// 9. If evaluationStatus is an abrupt completion, rethrow it or report it (and 10).
 pub fn run_classic_script(source: &str, name: &str, context: &mut Context) -> JsResult<JsValue> {
+    run_script(context, |context| {
+        evaluate_classic_script(source, name, context)
+    })
+}
+
+/// Parse and evaluate a classic script *without* "clean up after running script": for a caller
+/// that evaluates several scripts as one unit inside its own `run_script` (the conformance
+/// runner's harness and test, evaluated as a worker's `importScripts()` would).
+pub fn evaluate_classic_script(
+    source: &str,
+    name: &str,
+    context: &mut Context,
+) -> JsResult<JsValue> {
     guard_nesting(source, name)?;
     let path = Path::new(name);
-    run_script(context, |context| {
-        context
-            .eval(Source::from_bytes(source).with_path(path))
-            .map_err(|e| locate_abrupt_end(e, source))
-    })
+    context
+        .eval(Source::from_bytes(source).with_path(path))
+        .map_err(|e| locate_abrupt_end(e, source))
 }
 
 pub fn parse_module(source: &str, path: &Path, context: &mut Context) -> JsResult<Module> {

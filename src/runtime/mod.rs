@@ -52,6 +52,12 @@ pub struct RuntimeOptions {
     pub fetch_root: Option<crate::web::fetch::FetchRoot>,
     /// Write all console output to stderr (the conformance runner keeps stdout for results).
     pub console_to_stderr: bool,
+    /// Give the window a document, with iframes (`taskhost run` and `eval`; the conformance
+    /// runner's `.any.js` windows have none yet: testharness.js would render its results into
+    /// one).
+    pub documents: bool,
+    /// Where the window's document may load files from (iframes' and scripts' `src`).
+    pub document_base: Option<crate::web::html::document_loader::DocumentBase>,
     /// `--trace FILE` and `--log-tasks`.
     pub trace: trace::TraceOptions,
 }
@@ -65,6 +71,8 @@ impl RuntimeOptions {
             args: self.args.clone(),
             fetch_root: self.fetch_root.clone(),
             console_to_stderr: self.console_to_stderr,
+            documents: self.documents,
+            document_base: self.document_base.clone(),
         }
     }
 }
@@ -146,7 +154,7 @@ impl Runtime {
         limits.set_stack_size_limit(VM_STACK_LIMIT);
         crate::engine::string_limits::install(&mut context)
             .map_err(|e| anyhow::anyhow!("could not install the string limits: {e}"))?;
-        crate::agent::realm::install_realm(&context, "main");
+        crate::agent::realm::install_realm(&mut context, "main");
         crate::web::register(&mut context, &options.web())
             .map_err(|e| anyhow::anyhow!("could not register the web APIs: {e}"))?;
         Ok(Self {
@@ -189,10 +197,11 @@ impl Runtime {
     }
 
     /// Run classic scripts back to back as one task (each one's exception is reported and the
-    /// next still runs). This is how the conformance runner loads a harness and a test: like the
-    /// `<script>` elements of the page a WPT server wraps a `.any.js` test in, each one run as a
-    /// classic script, so each ends with "clean up after running script" (a microtask
-    /// checkpoint) before the next starts. Each script is `(source, name)`.
+    /// next still runs), with one "clean up after running script" after the last. This is how the
+    /// conformance runner loads a harness and a test into a window without a document: like
+    /// `importScripts()` of them all, with no microtask checkpoint between the scripts (a
+    /// harness in a shell environment takes its first checkpoint as "the file has loaded").
+    /// Each script is `(source, name)`.
     pub fn run_scripts(&mut self, scripts: &[(String, String)]) {
         let host = self.host.clone();
         // (The trace names the task after the first script.)
@@ -200,13 +209,15 @@ impl Runtime {
             host.set_script_name(first);
         }
         run_task(&self.host, &mut self.context, RunAs::Script, |context| {
-            for (source, name) in scripts {
-                host.set_script_name(name);
-                if let Err(error) = script::run_classic_script(source, name, context) {
-                    report_exception(&host, &error, context);
+            agent_script::run_script(context, |context| {
+                for (source, name) in scripts {
+                    host.set_script_name(name);
+                    if let Err(error) = script::evaluate_classic_script(source, name, context) {
+                        report_exception(&host, &error, context);
+                    }
                 }
-            }
-            Ok(())
+                Ok(())
+            })
         });
     }
 

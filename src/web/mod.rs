@@ -22,6 +22,10 @@ pub struct WebOptions {
     pub fetch_root: Option<fetch::FetchRoot>,
     /// Write all console output to stderr.
     pub console_to_stderr: bool,
+    /// Whether the window has a document (`document`, iframes, `parent`/`top`/`frames`).
+    pub documents: bool,
+    /// Where the window's document may load files from (iframes' and scripts' `src`).
+    pub document_base: Option<html::document_loader::DocumentBase>,
 }
 
 /// Register every web API on the context's global object.
@@ -33,5 +37,20 @@ pub fn register(context: &mut Context, options: &WebOptions) -> JsResult<()> {
     scheduling::register(context)?;
     fetch::register(context, options.fetch_root.clone())?;
     namespace::register(context, options)?;
+    // The window's state as a browsing context: what its iframes inherit, its child windows,
+    // and its document (the initial about:blank one until a document is loaded into it).
+    crate::agent::realm::insert_realm_data(context, std::rc::Rc::new(options.clone()));
+    crate::agent::realm::insert_realm_data(
+        context,
+        std::rc::Rc::new(html::html_iframe_element::ChildWindows::default()),
+    );
+    if let Some(base) = &options.document_base {
+        html::document_loader::set_document_base(context, base.clone());
+    }
+    if options.documents {
+        html::window::define_window_members(&context.global_object(), context)?;
+        let document = dom::document::create_window_document(context)?;
+        dom::document::populate_blank(&document, context)?;
+    }
     Ok(())
 }

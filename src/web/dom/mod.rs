@@ -53,10 +53,13 @@ pub mod abort_signal;
 pub mod custom_event;
 pub mod dependent_signals;
 pub mod dispatch;
+pub mod document;
 pub mod dom_exception;
+pub mod element;
 pub mod event;
 pub mod event_target;
 pub mod interface;
+pub mod node;
 
 use boa_engine::{Context, JsResult};
 
@@ -69,5 +72,8 @@ pub fn register(context: &mut Context) -> JsResult<()> {
     dom_exception::register(context)?;
     abort_signal::register(context)?;
     abort_controller::register(context)?;
+    node::register(context)?;
+    element::register(context)?;
+    document::register(context)?;
     Ok(())
 }

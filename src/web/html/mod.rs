@@ -1,15 +1,20 @@
 //! HTML: the global object (`Window`), timers, microtask queuing, event handlers, error reporting
 //! and its events, `structuredClone`.
 
+pub mod document_loader;
 pub mod error_event;
 pub mod event_handler;
 pub mod global_scope;
+pub mod html_element;
+pub mod html_iframe_element;
+pub mod html_script_element;
 pub mod idle_callbacks;
 pub mod idle_deadline;
 pub mod message_channel;
 pub mod message_event;
 pub mod message_port;
 pub mod microtask;
+pub mod parser;
 pub mod promise_rejection_event;
 pub mod report;
 pub mod structured_clone;
@@ -22,6 +27,9 @@ use boa_engine::{Context, JsResult};
 pub fn register(context: &mut Context) -> JsResult<()> {
     report::register(context);
     window::register(context)?;
+    html_element::register(context)?;
+    html_iframe_element::register(context)?;
+    html_script_element::register(context)?;
     global_scope::register(context)?;
     timers::register(context)?;
     microtask::register(context)?;

@@ -1,0 +1,272 @@
+//! The `Document` interface (DOM §4.5, HTML §3.1), as a container of browsing contexts and
+//! scripts: `documentElement`, `head`, `body`, `title`, `createElement()`, `createTextNode()`,
+//! `getElementById()`; and each window's document (its `document` attribute).
+//!
+//! Deviation, deliberate: no layout, CSS, forms, `NodeList`s or the rest of the DOM; every element
+//! is an HTML element (`createElement()` lowercases its name); `readyState` is "complete" once the
+//! window's `load` event has been fired, "loading" before.
+
+use std::cell::Cell;
+use std::rc::Rc;
+
+use boa_engine::{Context, JsNativeError, JsObject, JsResult, JsString, JsValue, NativeFunction};
+
+use crate::agent::realm::{insert_realm_data, realm_data};
+use crate::web::dom::interface::{
+    InterfaceSpec, arg, define_interface, illegal_invocation, prototype_of, this_object,
+};
+use crate::web::dom::node::{
+    NodeKind, attribute, inclusive_descendants, insert, local_name, new_node, node_state,
+    text_content,
+};
+
+/// The current realm's window's document (realm data).
+pub struct WindowDocument {
+    pub document: JsObject,
+    /// Whether the window's load event was fired (`readyState`).
+    pub loaded: Cell<bool>,
+}
+
+/// The document of the current realm's window.
+#[must_use]
+pub fn window_document(context: &Context) -> Option<Rc<WindowDocument>> {
+    realm_data::<WindowDocument>(context)
+}
+
+/// A new, empty document whose window is the current realm's global, made that window's document.
+pub fn create_window_document(context: &mut Context) -> JsResult<JsObject> {
+    let proto = prototype_of(context, "Document")?;
+    let document = new_node(proto, NodeKind::Document, None);
+    if let Some(state) = node_state(&document) {
+        *state.window.borrow_mut() = Some(context.global_object());
+    }
+    insert_realm_data(
+        context,
+        Rc::new(WindowDocument {
+            document: document.clone(),
+            loaded: Cell::new(false),
+        }),
+    );
+    Ok(document)
+}
+
+/// Give `document` the initial about:blank content: `<html><head></head><body></body></html>`.
+pub fn populate_blank(document: &JsObject, context: &mut Context) -> JsResult<()> {
+    let html = create_element(document, "html", context)?;
+    let head = create_element(document, "head", context)?;
+    let body = create_element(document, "body", context)?;
+    insert(&html, document, None, context)?;
+    insert(&head, &html, None, context)?;
+    insert(&body, &html, None, context)?;
+    Ok(())
+}
+
+/// DOM "create an element" for an HTML element named `local_name` (its interface by name).
+pub fn create_element(
+    document: &JsObject,
+    local_name: &str,
+    context: &mut Context,
+) -> JsResult<JsObject> {
+    let interface = crate::web::html::html_element::element_interface(local_name);
+    let proto = prototype_of(context, interface)?;
+    Ok(new_node(
+        proto,
+        NodeKind::Element(local_name.to_owned()),
+        Some(document.clone()),
+    ))
+}
+
+/// A new text node with `data`, owned by `document`.
+pub fn create_text_node(
+    data: &str,
+    document: Option<JsObject>,
+    context: &mut Context,
+) -> JsResult<JsObject> {
+    let proto = prototype_of(context, "Text")?;
+    let node = new_node(proto, NodeKind::Text, document);
+    if let Some(state) = node_state(&node) {
+        data.clone_into(&mut state.data.borrow_mut());
+    }
+    Ok(node)
+}
+
+/// The document element's first child element named `name` (`head`/`body`).
+fn child_of_root(document: &JsObject, name: &str) -> Option<JsObject> {
+    let state = node_state(document)?;
+    let root = state
+        .children
+        .borrow()
+        .iter()
+        .find(|c| local_name(c).is_some())
+        .cloned()?;
+    let root_state = node_state(&root)?;
+    let children = root_state.children.borrow();
+    children
+        .iter()
+        .find(|c| local_name(c).as_deref() == Some(name))
+        .cloned()
+}
+
+fn this_document(this: &JsValue, context: &Context) -> JsResult<JsObject> {
+    let object = this_object(this, context)?;
+    match node_state(&object) {
+        Some(state) if state.kind == NodeKind::Document => Ok(object),
+        _ => Err(illegal_invocation()),
+    }
+}
+
+fn or_null(node: Option<JsObject>) -> JsValue {
+    node.map_or_else(JsValue::null, JsValue::from)
+}
+
+pub fn register(context: &mut Context) -> JsResult<()> {
+    define_interface(
+        context,
+        InterfaceSpec {
+            name: "CharacterData",
+            parent: Some("Node"),
+            length: 0,
+            constructor: None,
+        },
+        |_| {},
+    )?;
+    define_interface(
+        context,
+        InterfaceSpec {
+            name: "Text",
+            parent: Some("CharacterData"),
+            length: 0,
+            constructor: None,
+        },
+        |_| {},
+    )?;
+    define_interface(
+        context,
+        InterfaceSpec {
+            name: "Document",
+            parent: Some("Node"),
+            length: 0,
+            constructor: None,
+        },
+        |m| {
+            m.attribute(
+                "documentElement",
+                NativeFunction::from_fn_ptr(|this, _, context| {
+                    let document = this_document(this, context)?;
+                    Ok(or_null(node_state(&document).and_then(|s| {
+                        s.children
+                            .borrow()
+                            .iter()
+                            .find(|c| local_name(c).is_some())
+                            .cloned()
+                    })))
+                }),
+                None,
+            )
+            .attribute(
+                "head",
+                NativeFunction::from_fn_ptr(|this, _, context| {
+                    Ok(or_null(child_of_root(
+                        &this_document(this, context)?,
+                        "head",
+                    )))
+                }),
+                None,
+            )
+            .attribute(
+                "body",
+                NativeFunction::from_fn_ptr(|this, _, context| {
+                    Ok(or_null(child_of_root(
+                        &this_document(this, context)?,
+                        "body",
+                    )))
+                }),
+                None,
+            )
+            // The title: the first <title> element's text, whitespace stripped and collapsed.
+            .attribute(
+                "title",
+                NativeFunction::from_fn_ptr(|this, _, context| {
+                    let document = this_document(this, context)?;
+                    let title = inclusive_descendants(&document)
+                        .into_iter()
+                        .find(|n| local_name(n).as_deref() == Some("title"))
+                        .map(|t| {
+                            text_content(&t)
+                                .split_ascii_whitespace()
+                                .collect::<Vec<_>>()
+                                .join(" ")
+                        })
+                        .unwrap_or_default();
+                    Ok(JsString::from(title.as_str()).into())
+                }),
+                None,
+            )
+            .attribute(
+                "readyState",
+                NativeFunction::from_fn_ptr(|this, _, context| {
+                    let document = this_document(this, context)?;
+                    let loaded = window_document(context)
+                        .filter(|w| JsObject::equals(&w.document, &document))
+                        .is_some_and(|w| w.loaded.get());
+                    Ok(JsString::from(if loaded { "complete" } else { "loading" }).into())
+                }),
+                None,
+            )
+            .operation(
+                "createElement",
+                1,
+                NativeFunction::from_fn_ptr(|this, args, context| {
+                    let document = this_document(this, context)?;
+                    let name = arg(args, 0).to_string(context)?.to_std_string_escaped();
+                    // 1. If localName is not a valid element local name, throw an
+                    //    "InvalidCharacterError" DOMException.
+                    if name.is_empty()
+                        || !name.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
+                        || name
+                            .chars()
+                            .any(|c| c.is_whitespace() || "<>/=\"'".contains(c))
+                    {
+                        return Err(crate::web::dom::dom_exception::dom_exception_error(
+                            context,
+                            &format!("The tag name provided ('{name}') is not a valid name."),
+                            "InvalidCharacterError",
+                        ));
+                    }
+                    // 2. If this is an HTML document, set localName to localName in ASCII
+                    //    lowercase.
+                    Ok(create_element(&document, &name.to_ascii_lowercase(), context)?.into())
+                }),
+            )
+            .operation(
+                "createTextNode",
+                1,
+                NativeFunction::from_fn_ptr(|this, args, context| {
+                    let document = this_document(this, context)?;
+                    let data = arg(args, 0).to_string(context)?.to_std_string_escaped();
+                    Ok(create_text_node(&data, Some(document), context)?.into())
+                }),
+            )
+            .operation(
+                "getElementById",
+                1,
+                NativeFunction::from_fn_ptr(|this, args, context| {
+                    let document = this_document(this, context)?;
+                    let id = arg(args, 0).to_string(context)?.to_std_string_escaped();
+                    Ok(or_null(inclusive_descendants(&document).into_iter().find(
+                        |n| attribute(n, "id").as_deref() == Some(id.as_str()),
+                    )))
+                }),
+            );
+        },
+    )?;
+    Ok(())
+}
+
+/// A TypeError for a window without a document (never for windows the runtime made).
+#[must_use]
+pub fn no_document() -> boa_engine::JsError {
+    JsNativeError::typ()
+        .with_message("this window has no document")
+        .into()
+}

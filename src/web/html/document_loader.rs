@@ -1,0 +1,255 @@
+//! Loading documents: an HTML source parsed into a window's document (scripts run at their end
+//! tags, in document order), the window's `load` event, and the files a document may load (its
+//! iframes' `src`, its scripts' `src`) read from under the document root.
+//!
+//! Invariant: a file is read only if its path, resolved and canonicalized, stays under the
+//! document root (like `fetch()` in the conformance runner: same origin only).
+
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+
+use boa_engine::{Context, JsObject, JsResult};
+
+use crate::agent::host::Host;
+use crate::agent::realm::{insert_realm_data, realm_data};
+use crate::web::dom::document::{create_element, create_text_node, window_document};
+use crate::web::dom::node::{self, NodeKind, node_state};
+use crate::web::html::parser::{TreeOps, parse_document};
+
+/// Where a window's document comes from: the root a document may load files from, and the
+/// directory relative URLs resolve against.
+#[derive(Clone, Debug)]
+pub struct DocumentBase {
+    pub root: PathBuf,
+    pub dir: PathBuf,
+}
+
+/// Read a file a document of the current realm refers to with `url` (`/x` from the root, `x`
+/// from the document's directory): its text and path, or why not.
+pub fn read_document_file(url: &str, context: &Context) -> Result<(String, String), String> {
+    let base = realm_data::<DocumentBase>(context)
+        .ok_or_else(|| format!("{url}: this document has no files to load from"))?;
+    let url = url.split(['?', '#']).next().unwrap_or_default();
+    if url.contains("://") || url.starts_with("//") {
+        return Err(format!(
+            "{url}: only files under the document root ({}) can be loaded",
+            base.root.display()
+        ));
+    }
+    let path = match url.strip_prefix('/') {
+        Some(rooted) => base.root.join(rooted),
+        None => base.dir.join(url),
+    };
+    let root = base
+        .root
+        .canonicalize()
+        .unwrap_or_else(|_| base.root.clone());
+    let resolved = path
+        .canonicalize()
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    if !resolved.starts_with(&root) {
+        return Err(format!(
+            "{url}: {} is outside the document root {}",
+            resolved.display(),
+            root.display()
+        ));
+    }
+    let bytes = std::fs::read(&resolved).map_err(|e| format!("{}: {e}", resolved.display()))?;
+    let text =
+        String::from_utf8(bytes).map_err(|_| format!("{}: not UTF-8 text", resolved.display()))?;
+    Ok((text, resolved.display().to_string()))
+}
+
+/// Set the current realm's document base.
+pub fn set_document_base(context: &Context, base: DocumentBase) {
+    insert_realm_data(context, Rc::new(base));
+}
+
+/// The directory of a loaded file, as the base of the document it holds.
+pub fn base_for_file(context: &Context, path: &str) -> Option<DocumentBase> {
+    let base = realm_data::<DocumentBase>(context)?;
+    let dir = Path::new(path).parent()?.to_path_buf();
+    Some(DocumentBase {
+        root: base.root.clone(),
+        dir,
+    })
+}
+
+/// The parser's tree operations on the JS-visible DOM of the current realm.
+struct DomTree<'a> {
+    document: JsObject,
+    context: std::cell::RefCell<&'a mut Context>,
+}
+
+impl TreeOps for DomTree<'_> {
+    type Node = JsObject;
+
+    fn document(&self) -> JsObject {
+        self.document.clone()
+    }
+
+    fn create_element(&self, local_name: &str, attrs: &[(String, String)]) -> JsObject {
+        let mut context = self.context.borrow_mut();
+        let element = match create_element(&self.document, local_name, &mut context) {
+            Ok(element) => element,
+            // (Every element interface is defined in every window: not reached.)
+            Err(_) => node::new_node(
+                context.intrinsics().constructors().object().prototype(),
+                NodeKind::Element(local_name.to_owned()),
+                Some(self.document.clone()),
+            ),
+        };
+        for (name, value) in attrs {
+            node::set_attribute_value(&element, name, value);
+        }
+        if local_name == "script"
+            && let Some(state) = node_state(&element)
+        {
+            state.parser_inserted.set(true);
+        }
+        element
+    }
+
+    fn create_comment(&self, text: &str) -> JsObject {
+        let proto = self
+            .context
+            .borrow()
+            .intrinsics()
+            .constructors()
+            .object()
+            .prototype();
+        let comment = node::new_node(proto, NodeKind::Comment, Some(self.document.clone()));
+        if let Some(state) = node_state(&comment) {
+            text.clone_into(&mut state.data.borrow_mut());
+        }
+        comment
+    }
+
+    fn local_name(&self, node: &JsObject) -> String {
+        node::local_name(node).unwrap_or_default()
+    }
+
+    fn append(&self, parent: &JsObject, child: &JsObject) {
+        let mut context = self.context.borrow_mut();
+        let _ = node::insert(child, parent, None, &mut context);
+    }
+
+    fn append_text(&self, parent: &JsObject, text: &str) {
+        if let Some(state) = node_state(parent) {
+            let last = state.children.borrow().last().cloned();
+            if let Some(last) = last
+                && let Some(last_state) = node_state(&last)
+                && last_state.kind == NodeKind::Text
+            {
+                last_state.data.borrow_mut().push_str(text);
+                return;
+            }
+        }
+        let mut context = self.context.borrow_mut();
+        if let Ok(node) = create_text_node(text, Some(self.document.clone()), &mut context) {
+            let _ = node::insert(&node, parent, None, &mut context);
+        }
+    }
+
+    fn insert_before(&self, sibling: &JsObject, new: &JsObject) {
+        let Some(parent) = self.parent(sibling) else {
+            return;
+        };
+        let mut context = self.context.borrow_mut();
+        let _ = node::insert(new, &parent, Some(sibling), &mut context);
+    }
+
+    fn insert_text_before(&self, sibling: &JsObject, text: &str) {
+        let Some(parent) = self.parent(sibling) else {
+            return;
+        };
+        let mut context = self.context.borrow_mut();
+        if let Ok(node) = create_text_node(text, Some(self.document.clone()), &mut context) {
+            let _ = node::insert(&node, &parent, Some(sibling), &mut context);
+        }
+    }
+
+    fn parent(&self, node: &JsObject) -> Option<JsObject> {
+        node_state(node)?.parent.borrow().clone()
+    }
+
+    fn remove_from_parent(&self, node: &JsObject) {
+        let mut context = self.context.borrow_mut();
+        let _ = node::remove(node, &mut context);
+    }
+
+    fn reparent_children(&self, node: &JsObject, new_parent: &JsObject) {
+        let children: Vec<JsObject> = node_state(node)
+            .map(|s| s.children.borrow().clone())
+            .unwrap_or_default();
+        let mut context = self.context.borrow_mut();
+        for child in children {
+            let _ = node::insert(&child, new_parent, None, &mut context);
+        }
+    }
+
+    fn add_attrs_if_missing(&self, node: &JsObject, attrs: &[(String, String)]) {
+        for (name, value) in attrs {
+            if node::attribute(node, name).is_none() {
+                node::set_attribute_value(node, name, value);
+            }
+        }
+    }
+
+    fn same_node(&self, a: &JsObject, b: &JsObject) -> bool {
+        JsObject::equals(a, b)
+    }
+
+    fn script_ended(&self, script: &JsObject) {
+        let mut context = self.context.borrow_mut();
+        if let Err(error) =
+            crate::web::html::html_script_element::prepare_and_run(script, &mut context)
+            && let Ok(host) = Host::from_context(&context)
+        {
+            host.report_exception(&error, &mut context);
+        }
+    }
+}
+
+/// Parse `source` (the file `name`) into `document`, running its scripts at their end tags.
+/// Parse errors go to the console as warnings, with their line: a browser recovers from each of
+/// them, and so does this.
+pub fn load_html(
+    document: &JsObject,
+    source: &str,
+    name: &str,
+    context: &mut Context,
+) -> JsResult<()> {
+    let host = Host::from_context(context)?;
+    let previous = host.script_name();
+    host.set_script_name(name);
+    let errors = {
+        let tree = DomTree {
+            document: document.clone(),
+            context: std::cell::RefCell::new(context),
+        };
+        parse_document(source, &tree)
+    };
+    host.set_script_name(&previous);
+    for error in errors {
+        crate::engine::errors::write_warning(&format!(
+            "warning: {name}:{}: HTML parse error: {}",
+            error.line, error.message
+        ));
+    }
+    Ok(())
+}
+
+/// HTML "the end", its last steps: the document is loaded; fire `load` at the window.
+pub fn fire_window_load(context: &mut Context) -> JsResult<()> {
+    if let Some(document) = window_document(context) {
+        document.loaded.set(true);
+    }
+    let global = context.global_object();
+    let event = crate::web::dom::event::create_event(
+        "load",
+        crate::web::dom::event::EventInit::default(),
+        context,
+    )?;
+    crate::web::dom::dispatch::fire_event(&global, &event, context).map(drop)
+}

@@ -1,0 +1,68 @@
+//! The `HTMLElement` interface (HTML §3.2.8) and the element interfaces without members of their
+//! own that a document of browsing contexts and scripts uses (`HTMLHtmlElement`,
+//! `HTMLHeadElement`, `HTMLBodyElement`, `HTMLDivElement`, `HTMLTitleElement`); `onload` is the one
+//! GlobalEventHandlers attribute elements have here.
+//!
+//! Deviation, deliberate: other element names get `HTMLElement` itself (a browser gives each its
+//! own interface, and `HTMLUnknownElement` to names it does not know).
+
+use boa_engine::{Context, JsObject, JsResult};
+
+use crate::web::dom::interface::{InterfaceSpec, define_interface};
+use crate::web::dom::node::local_name;
+use crate::web::html::event_handler::event_handler_attribute;
+
+/// The interface of an HTML element named `local_name`.
+#[must_use]
+pub fn element_interface(local_name: &str) -> &'static str {
+    match local_name {
+        "html" => "HTMLHtmlElement",
+        "head" => "HTMLHeadElement",
+        "body" => "HTMLBodyElement",
+        "div" => "HTMLDivElement",
+        "title" => "HTMLTitleElement",
+        "iframe" => "HTMLIFrameElement",
+        "script" => "HTMLScriptElement",
+        _ => "HTMLElement",
+    }
+}
+
+/// The brand check of `HTMLElement`: an element node.
+#[must_use]
+pub fn is_element(object: &JsObject, _: &Context) -> bool {
+    local_name(object).is_some()
+}
+
+pub fn register(context: &mut Context) -> JsResult<()> {
+    define_interface(
+        context,
+        InterfaceSpec {
+            name: "HTMLElement",
+            parent: Some("Element"),
+            length: 0,
+            constructor: None,
+        },
+        |m| {
+            event_handler_attribute(m, "onload", is_element);
+        },
+    )?;
+    for name in [
+        "HTMLHtmlElement",
+        "HTMLHeadElement",
+        "HTMLBodyElement",
+        "HTMLDivElement",
+        "HTMLTitleElement",
+    ] {
+        define_interface(
+            context,
+            InterfaceSpec {
+                name,
+                parent: Some("HTMLElement"),
+                length: 0,
+                constructor: None,
+            },
+            |_| {},
+        )?;
+    }
+    Ok(())
+}

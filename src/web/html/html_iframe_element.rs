@@ -1,0 +1,301 @@
+//! The `HTMLIFrameElement` interface (HTML §4.8.5) and the child navigables it creates: each
+//! connected `<iframe>` gets a window of its own — a new realm on the *same* event loop, with its
+//! own `scheduler`, `DOMException`, `TaskController`, timers and document — whose `parent` is the
+//! window of the iframe's document.
+//!
+//! - Inserting an iframe into a document creates its child navigable (an initial about:blank
+//!   document) and processes its attributes: without `src`/`srcdoc` (or with `about:blank`) its
+//!   `load` event fires at once, inside the insertion; `srcdoc` and a same-root `src` load the
+//!   document from a task, run its scripts, fire `load` at its window, then at the iframe.
+//! - Removing it destroys the child navigable: its document, and every document nested in it,
+//!   is no longer fully active, so their tasks and promise jobs never run again, and
+//!   `contentWindow` is null. The window object itself lives on (script can still hold it).
+//!
+//! Deviations, deliberate: no `name`/`sandbox`/`allow`/`loading` attributes, no `history`, no
+//! navigation after the first (changing `src` later does nothing), no cross-origin documents
+//! (a `src` outside the root is refused with an error on the console, and the frame stays
+//! about:blank).
+
+use std::cell::Cell;
+use std::rc::Rc;
+
+use boa_engine::{Context, JsObject, JsResult, JsString, JsValue, NativeFunction};
+
+use crate::agent::host::Host;
+use crate::agent::realm::{in_realm, install_realm, realm_data, realm_record};
+use crate::event_loop::HostSource;
+use crate::web::dom::interface::{
+    InterfaceSpec, arg, define_interface, illegal_invocation, this_object,
+};
+use crate::web::dom::node::{
+    ContentWindow, attribute, local_name, node_state, set_attribute_value,
+};
+
+/// How many child windows this agent has made (their names: `iframe 1`, `iframe 2`, …).
+#[derive(Default)]
+struct FrameCounter(Cell<u32>);
+
+/// The current realm's window's parent window (absent for a top-level window).
+pub struct ParentWindow(pub JsObject);
+
+/// The child windows of the current realm's window, in the order their iframes were inserted
+/// (`frames[i]`, `length`).
+#[derive(Default)]
+pub struct ChildWindows(pub std::cell::RefCell<Vec<(JsObject, JsObject)>>);
+
+fn is_iframe(object: &JsObject) -> bool {
+    local_name(object).as_deref() == Some("iframe")
+}
+
+/// The window of the realm the iframe's document belongs to.
+fn document_window(element: &JsObject) -> Option<JsObject> {
+    let document = node_state(element)?.document.borrow().clone()?;
+    node_state(&document)?.window.borrow().clone()
+}
+
+/// HTML: "When an iframe element insertedNode is inserted into a document whose browsing context
+/// is non-null".
+pub fn insertion_steps(node: &JsObject, context: &mut Context) -> JsResult<()> {
+    if !is_iframe(node) || document_window(node).is_none() {
+        return Ok(());
+    }
+    let Some(state) = node_state(node) else {
+        return Ok(());
+    };
+    if state.content.borrow().is_some() {
+        return Ok(());
+    }
+    // 1. Create a new child navigable for insertedNode.
+    let content = create_child_window(node, context)?;
+    *state.content.borrow_mut() = Some(content);
+    // 2. (sandboxing flags: none.)
+    // 3. Process the iframe attributes for insertedNode, with initialInsertion set to true.
+    process_iframe_attributes(node, true, context)
+}
+
+/// "Create a new child navigable": a new realm on this event loop with its own window and an
+/// initial about:blank document.
+fn create_child_window(element: &JsObject, context: &mut Context) -> JsResult<ContentWindow> {
+    let parent = document_window(element).unwrap_or_else(|| context.global_object());
+    let options = realm_data::<crate::web::WebOptions>(context)
+        .map(|o| (*o).clone())
+        .unwrap_or_default();
+    if !context.has_data::<Rc<FrameCounter>>() {
+        context.insert_data(Rc::new(FrameCounter::default()));
+    }
+    let number = context.get_data::<Rc<FrameCounter>>().map_or(1, |c| {
+        c.0.set(c.0.get() + 1);
+        c.0.get()
+    });
+    let realm = context.create_realm()?;
+    let global = in_realm(context, &realm, |context| -> JsResult<JsObject> {
+        install_realm(context, &format!("iframe {number}"));
+        crate::web::register(context, &options)?;
+        crate::agent::realm::insert_realm_data(context, Rc::new(ParentWindow(parent.clone())));
+        Ok(context.global_object())
+    })?;
+    // The parent window's document-tree child navigables (frames[i]).
+    let parent_realm = parent_realm(&parent, context);
+    if let Some(children) = crate::agent::realm::realm_data_of::<ChildWindows>(&parent_realm) {
+        children
+            .0
+            .borrow_mut()
+            .push((element.clone(), global.clone()));
+        crate::web::html::window::sync_frame_indices(&parent, &children, context)?;
+    }
+    Ok(ContentWindow { global, realm })
+}
+
+/// The realm whose global is `window` (the current one if it is not found).
+fn parent_realm(window: &JsObject, context: &Context) -> boa_engine::realm::Realm {
+    crate::agent::realm::realm_of_global(context, window).unwrap_or_else(|| context.realm().clone())
+}
+
+/// HTML "process the iframe attributes" for `element`.
+fn process_iframe_attributes(
+    element: &JsObject,
+    initial_insertion: bool,
+    context: &mut Context,
+) -> JsResult<()> {
+    let Some(content) = node_state(element).and_then(|s| s.content.borrow().clone()) else {
+        return Ok(());
+    };
+    // 1. If element's srcdoc attribute is specified: navigate to about:srcdoc with the value as
+    //    the document's source (a navigation: its document loads from a task).
+    if let Some(srcdoc) = attribute(element, "srcdoc") {
+        queue_document_load(element, content, srcdoc, "about:srcdoc".to_owned(), context)?;
+        return Ok(());
+    }
+    // 2. Otherwise: let url be the result of running the shared attribute processing steps.
+    let src = attribute(element, "src").unwrap_or_default();
+    // 3. If url is null (no src, or about:blank) and initialInsertion is true: run the iframe
+    //    load event steps given element, now (the initial about:blank document stays).
+    if src.trim().is_empty() || src.trim() == "about:blank" {
+        if initial_insertion {
+            iframe_load_event_steps(element, context)?;
+        }
+        return Ok(());
+    }
+    // 4–5. Navigate to url: a document read from the root, loaded from a task.
+    let host = Host::from_context(context)?;
+    match crate::web::html::document_loader::read_document_file(&src, context) {
+        Ok((text, path)) => queue_document_load(element, content, text, path, context),
+        Err(message) => {
+            crate::engine::errors::report_host_error(&host, &format!("<iframe src>: {message}"));
+            Ok(())
+        }
+    }
+}
+
+/// Load `source` as the child window's document from a task, then fire `load` at the window and
+/// at the iframe ("completely finish loading" → "iframe load event steps").
+fn queue_document_load(
+    element: &JsObject,
+    content: ContentWindow,
+    source: String,
+    name: String,
+    context: &mut Context,
+) -> JsResult<()> {
+    let host = Host::from_context(context)?;
+    let element = element.clone();
+    host.queue_task(
+        HostSource::Other,
+        content.realm.clone(),
+        Box::new(move |context| {
+            // (This task runs with the child window's realm current.)
+            let document = crate::web::dom::document::create_window_document(context)?;
+            crate::web::html::document_loader::load_html(&document, &source, &name, context)?;
+            crate::web::html::document_loader::fire_window_load(context)?;
+            // The iframe load event steps run in the parent's realm (the element's).
+            let parent = parent_realm(
+                &document_window(&element).unwrap_or_else(|| context.global_object()),
+                context,
+            );
+            in_realm(context, &parent, |context| {
+                iframe_load_event_steps(&element, context)
+            })
+        }),
+    );
+    Ok(())
+}
+
+/// HTML "iframe load event steps": fire an event named load at element.
+fn iframe_load_event_steps(element: &JsObject, context: &mut Context) -> JsResult<()> {
+    crate::web::dom::dispatch::fire_simple_event(
+        element,
+        "load",
+        crate::web::dom::event::EventInit::default(),
+        context,
+    )
+    .map(drop)
+}
+
+/// HTML: "When an iframe element is removed from a document, the user agent must destroy a child
+/// navigable given the element." Every document in it stops being fully active.
+pub fn removing_steps(node: &JsObject, context: &mut Context) -> JsResult<()> {
+    if !is_iframe(node) {
+        return Ok(());
+    }
+    let Some(content) = node_state(node).and_then(|s| s.content.borrow_mut().take()) else {
+        return Ok(());
+    };
+    destroy(&content, context);
+    Ok(())
+}
+
+/// Destroy a child navigable and, first, the ones nested in it.
+fn destroy(content: &ContentWindow, context: &mut Context) {
+    if let Some(children) = crate::agent::realm::realm_data_of::<ChildWindows>(&content.realm) {
+        let nested: Vec<JsObject> = children.0.borrow().iter().map(|(e, _)| e.clone()).collect();
+        for element in nested {
+            if let Some(inner) = node_state(&element).and_then(|s| s.content.borrow_mut().take()) {
+                destroy(&inner, context);
+            }
+        }
+    }
+    if let Some(record) = realm_record(&content.realm) {
+        record.deactivate();
+    }
+    // The parent's frames[] no longer lists it.
+    if let Some(parent) = crate::agent::realm::realm_data_of::<ParentWindow>(&content.realm)
+        && let Some(realm) = crate::agent::realm::realm_of_global(context, &parent.0)
+        && let Some(children) = crate::agent::realm::realm_data_of::<ChildWindows>(&realm)
+    {
+        children
+            .0
+            .borrow_mut()
+            .retain(|(_, w)| !JsObject::equals(w, &content.global));
+        let _ = crate::web::html::window::sync_frame_indices(&parent.0, &children, context);
+    }
+}
+
+fn this_iframe(this: &JsValue, context: &Context) -> JsResult<JsObject> {
+    let object = this_object(this, context)?;
+    if !is_iframe(&object) {
+        return Err(illegal_invocation());
+    }
+    Ok(object)
+}
+
+fn string_attribute(m: &mut crate::web::dom::interface::Members<'_, '_>, name: &'static str) {
+    m.attribute(
+        name,
+        NativeFunction::from_copy_closure(move |this, _, context| {
+            let iframe = this_iframe(this, context)?;
+            Ok(JsString::from(attribute(&iframe, name).unwrap_or_default().as_str()).into())
+        }),
+        Some(NativeFunction::from_copy_closure(
+            move |this, args, context| {
+                let iframe = this_iframe(this, context)?;
+                let value = arg(args, 0).to_string(context)?.to_std_string_escaped();
+                set_attribute_value(&iframe, name, &value);
+                Ok(JsValue::undefined())
+            },
+        )),
+    );
+}
+
+pub fn register(context: &mut Context) -> JsResult<()> {
+    define_interface(
+        context,
+        InterfaceSpec {
+            name: "HTMLIFrameElement",
+            parent: Some("HTMLElement"),
+            length: 0,
+            constructor: None,
+        },
+        |m| {
+            string_attribute(m, "src");
+            string_attribute(m, "srcdoc");
+            // The contentWindow getter steps are to return this's content navigable's active
+            // WindowProxy, or null.
+            m.attribute(
+                "contentWindow",
+                NativeFunction::from_fn_ptr(|this, _, context| {
+                    let iframe = this_iframe(this, context)?;
+                    Ok(node_state(&iframe)
+                        .and_then(|s| s.content.borrow().clone())
+                        .map_or_else(JsValue::null, |c| c.global.clone().into()))
+                }),
+                None,
+            )
+            .attribute(
+                "contentDocument",
+                NativeFunction::from_fn_ptr(|this, _, context| {
+                    let iframe = this_iframe(this, context)?;
+                    let Some(content) =
+                        node_state(&iframe).and_then(|s| s.content.borrow().clone())
+                    else {
+                        return Ok(JsValue::null());
+                    };
+                    Ok(crate::agent::realm::realm_data_of::<
+                        crate::web::dom::document::WindowDocument,
+                    >(&content.realm)
+                    .map_or_else(JsValue::null, |d| d.document.clone().into()))
+                }),
+                None,
+            );
+        },
+    )?;
+    Ok(())
+}
