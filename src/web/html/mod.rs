@@ -1,5 +1,5 @@
 //! HTML: the global object (`Window`), timers, microtask queuing, event handlers, error reporting
-//! and its events, `structuredClone`.
+//! and its events, `structuredClone`, and the parser front that builds a document from HTML.
 
 pub mod error_event;
 pub mod event_handler;
@@ -10,6 +10,7 @@ pub mod message_channel;
 pub mod message_event;
 pub mod message_port;
 pub mod microtask;
+pub mod parser;
 pub mod promise_rejection_event;
 pub mod report;
 pub mod structured_clone;
