@@ -125,10 +125,6 @@ impl TreeOps for DomTree<'_> {
         comment
     }
 
-    fn local_name(&self, node: &JsObject) -> String {
-        node::local_name(node).unwrap_or_default()
-    }
-
     fn append(&self, parent: &JsObject, child: &JsObject) {
         let mut context = self.context.borrow_mut();
         let _ = node::insert(child, parent, None, &mut context);

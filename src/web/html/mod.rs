@@ -1,5 +1,5 @@
 //! HTML: the global object (`Window`), timers, microtask queuing, event handlers, error reporting
-//! and its events, `structuredClone`.
+//! and its events, `structuredClone`, and the parser front that builds a document from HTML.
 
 pub mod document_loader;
 pub mod error_event;
