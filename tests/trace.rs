@@ -309,3 +309,35 @@ fn an_unwritable_trace_is_a_usage_error() {
     );
     assert!(out.stdout.is_empty(), "nothing ran");
 }
+
+#[test]
+fn each_task_is_traced_with_its_window() {
+    let path = temp_file("iframes-trace.json");
+    let path_text = path.to_str().expect("utf-8 path");
+    let out = taskhost(&["run", "examples/iframes.js", "--trace", path_text]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let json = std::fs::read_to_string(&path).expect("trace written");
+    let _ = std::fs::remove_file(&path);
+    let events: Vec<Value> = serde_json::from_str(&json).expect("the trace is a JSON array");
+    let slices = of_phase(&events, "X");
+    let realm_of = |slice: &Value| {
+        slice["args"]["realm"]
+            .as_str()
+            .expect("every task slice names its realm")
+            .to_owned()
+    };
+    let frame: Vec<&&Value> = slices
+        .iter()
+        .filter(|s| realm_of(s) == "iframe 1")
+        .collect();
+    // The frame's tasks ran in the frame's realm: the ad script, the analytics task, and the
+    // continuation of the yield() to the frame's scheduler.
+    assert_eq!(frame.len(), 3, "{frame:?}");
+    assert_eq!(frame[2]["args"]["source"], "yield continuation");
+    assert!(frame.iter().all(|s| {
+        s["name"]
+            .as_str()
+            .is_some_and(|n| n.ends_with("[iframe 1]"))
+    }));
+    assert!(slices.iter().any(|s| realm_of(s) == "main"));
+}

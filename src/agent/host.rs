@@ -446,19 +446,41 @@ impl Host {
 
     /// A task starts (`None`: the script itself).
     #[inline]
-    pub fn trace_begin(&self, task: Option<TaskId>, selected: Option<&Selected>, idle: bool) {
+    pub fn trace_begin(
+        &self,
+        task: Option<TaskId>,
+        selected: Option<&Selected>,
+        idle: bool,
+        realm: Option<&Realm>,
+    ) {
         if self.tracing.get() {
-            self.trace_begin_on(task, selected, idle);
+            self.trace_begin_on(task, selected, idle, realm);
         }
     }
 
     #[cold]
     #[inline(never)]
-    fn trace_begin_on(&self, task: Option<TaskId>, selected: Option<&Selected>, idle: bool) {
+    fn trace_begin_on(
+        &self,
+        task: Option<TaskId>,
+        selected: Option<&Selected>,
+        idle: bool,
+        realm: Option<&Realm>,
+    ) {
+        let realm = realm
+            .and_then(crate::agent::realm::realm_record)
+            .map(|r| r.name.clone());
         let now = self.now();
         if let Some(tracer) = self.tracer.borrow_mut().as_mut() {
             let script = self.script_name.borrow();
-            tracer.begin(now, task.map(|t| t.0), selected, idle, &script);
+            tracer.begin(
+                now,
+                task.map(|t| t.0),
+                selected,
+                idle,
+                &script,
+                realm.as_deref(),
+            );
         }
     }
 

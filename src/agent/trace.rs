@@ -223,6 +223,7 @@ impl Tracer {
         selected: Option<&Selected>,
         idle: bool,
         script: &str,
+        realm: Option<&str>,
     ) {
         let posted = task.and_then(|t| self.posted.remove(&t));
         let kind = posted.as_ref().map_or_else(
@@ -240,6 +241,11 @@ impl Tracer {
         }
         if task.is_none() {
             let _ = write!(name, " {script}");
+        }
+        // Tasks of a window other than the main one are named with their realm.
+        let realm = realm.filter(|r| *r != "main");
+        if let Some(realm) = realm {
+            let _ = write!(name, " [{realm}]");
         }
         let band = if idle {
             Band::Idle
@@ -264,6 +270,7 @@ impl Tracer {
         if let Some(site) = posted.as_ref().and_then(|p| p.site.as_deref()) {
             args["posted_at"] = json!(site);
         }
+        args["realm"] = json!(realm.unwrap_or("main"));
         if let Some(p) = &posted {
             args["posted_at_us"] = json!(micros(p.at));
         }
@@ -291,6 +298,9 @@ impl Tracer {
                 }
             }
             let _ = write!(log, "  waited {:>8.3} ms", delay_us / 1000.0);
+            if let Some(realm) = realm {
+                let _ = write!(log, "  [{realm}]");
+            }
             if let Some(callback) = posted.as_ref().and_then(|p| p.callback.as_deref()) {
                 let _ = write!(log, "  {callback}");
             }
@@ -405,12 +415,12 @@ mod tests {
             log_tasks: false,
         };
         let mut tracer = Tracer::new(&options)?;
-        tracer.begin(LoopTime::ZERO, None, None, false, "first.js");
+        tracer.begin(LoopTime::ZERO, None, None, false, "first.js", None);
         let posted = tracer.post(LoopTime::ZERO, "setTimeout", Some("later".into()), None);
         tracer.attach(7, posted);
         tracer.end(LoopTime::ZERO, PendingByBand::default());
         // The timer's task starts and never ends.
-        tracer.begin(LoopTime::ZERO, Some(7), None, false, "first.js");
+        tracer.begin(LoopTime::ZERO, Some(7), None, false, "first.js", None);
         let text = std::fs::read_to_string(&path)?;
         // Like a process exit: the tracer's buffer is never written.
         std::mem::forget(tracer);

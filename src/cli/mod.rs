@@ -356,6 +356,14 @@ fn run_job(options: RuntimeOptions, job: Job) -> i32 {
             as_module: true,
             ..
         } => runtime.start_module(path, source),
+        Job::File { path, source, .. }
+            if path.extension().is_some_and(|e| {
+                e.eq_ignore_ascii_case("html") || e.eq_ignore_ascii_case("htm")
+            }) =>
+        {
+            runtime.run_html_document(source, &path.display().to_string());
+            None
+        }
         Job::File { path, source, .. } => {
             runtime.run_script(source, &path.display().to_string());
             None

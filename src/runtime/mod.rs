@@ -16,6 +16,7 @@ use boa_engine::context::time::JsInstant;
 use boa_engine::context::{Clock as BoaClock, ContextBuilder};
 use boa_engine::native_function::NativeFunction;
 use boa_engine::object::builtins::JsPromise;
+use boa_engine::realm::Realm;
 use boa_engine::{Context, JsError, JsResult, JsValue};
 
 use crate::agent::host::Host;
@@ -221,6 +222,47 @@ impl Runtime {
         });
     }
 
+    /// Load an HTML document into the window, as a browser loads a page: one task parses it and
+    /// runs its classic scripts in document order at their end tags (each with its microtask
+    /// checkpoint), then HTML "the end" queues `DOMContentLoaded` at the document and `load` at
+    /// the window as tasks. A parse error is recovered from, as in a browser, and shown on stderr
+    /// as a warning with its line.
+    pub fn run_html_document(&mut self, source: &str, name: &str) {
+        self.host.set_script_name(name);
+        let loaded = run_task(&self.host, &mut self.context, RunAs::Script, |context| {
+            let document = crate::web::dom::document::create_window_document(context)?;
+            crate::web::html::document_loader::load_html(&document, source, name, context)?;
+            Ok(document)
+        });
+        let Some(document) = loaded else {
+            return;
+        };
+        // "The end", step 6: queue a global task on the DOM manipulation task source given the
+        // Document's relevant global object to fire an event named DOMContentLoaded at the
+        // Document, with its bubbles attribute initialized to true.
+        self.host.queue_task(
+            crate::event_loop::HostSource::DomManipulation,
+            self.context.realm().clone(),
+            Box::new(move |context| {
+                let event = crate::web::dom::event::create_event(
+                    "DOMContentLoaded",
+                    crate::web::dom::event::EventInit {
+                        bubbles: true,
+                        ..Default::default()
+                    },
+                    context,
+                )?;
+                crate::web::dom::dispatch::fire_event(&document, &event, context).map(drop)
+            }),
+        );
+        // Step 9: the load event (and readyState "complete").
+        self.host.queue_task(
+            crate::event_loop::HostSource::DomManipulation,
+            self.context.realm().clone(),
+            Box::new(crate::web::html::document_loader::fire_window_load),
+        );
+    }
+
     /// Queue the task of HTML "the end" (§13.2.7) that fires `load` at the window, after the
     /// tasks queued so far (the conformance runner's page has finished parsing):
     /// 9. Queue a global task on the DOM manipulation task source given the Document's relevant
@@ -404,7 +446,7 @@ impl Runtime {
                         run_task(
                             &host,
                             &mut cell.borrow_mut(),
-                            RunAs::Task(selected.task, &selected),
+                            RunAs::Task(selected.task, &selected, &realm),
                             |context| in_realm(context, &realm, steps),
                         );
                     }
@@ -422,7 +464,7 @@ impl Runtime {
                         run_task(
                             &host,
                             &mut cell.borrow_mut(),
-                            RunAs::Idle(task),
+                            RunAs::Idle(task, &realm),
                             |context| {
                                 idle_host.set_idle_deadline(Some(deadline));
                                 let result = in_realm(context, &realm, steps);
@@ -467,10 +509,10 @@ impl Runtime {
 enum RunAs<'a> {
     /// The script or module itself (run before the loop, as the task that runs it).
     Script,
-    /// A task the core selected.
-    Task(TaskId, &'a Selected),
-    /// An idle callback.
-    Idle(TaskId),
+    /// A task the core selected, and its realm.
+    Task(TaskId, &'a Selected, &'a Realm),
+    /// An idle callback, and its realm.
+    Idle(TaskId, &'a Realm),
 }
 
 /// Run one task, HTML "event loop processing model" steps 2.5-2.8 (the caller selected and
@@ -493,9 +535,11 @@ fn run_task<T>(
     steps: impl FnOnce(&mut Context) -> JsResult<T>,
 ) -> Option<T> {
     match run_as {
-        RunAs::Script => host.trace_begin(None, None, false),
-        RunAs::Task(task, selected) => host.trace_begin(Some(task), Some(selected), false),
-        RunAs::Idle(task) => host.trace_begin(Some(task), None, true),
+        RunAs::Script => host.trace_begin(None, None, false, None),
+        RunAs::Task(task, selected, realm) => {
+            host.trace_begin(Some(task), Some(selected), false, Some(realm));
+        }
+        RunAs::Idle(task, realm) => host.trace_begin(Some(task), None, true, Some(realm)),
     }
     // 6. Perform oldestTask's steps.
     let result = steps(context);

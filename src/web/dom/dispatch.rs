@@ -1,6 +1,6 @@
-//! Dispatching and firing events (DOM §2.9–2.10), for targets outside a node tree: the event
-//! path is the target alone, so an event runs the target's capturing listeners and then its
-//! non-capturing listeners, both at `AT_TARGET`.
+//! Dispatching and firing events (DOM §2.9–2.10). The event path is the target, then (for a node)
+//! its ancestors, then — for an event other than `load` that reaches a document — the document's
+//! window ("get the parent" of a Document). No shadow trees, so no retargeting.
 //!
 //! Invariant: no borrow of an event's or a target's state is held while a listener runs; the
 //! listener list is cloned before the first listener runs (DOM "inner invoke" step 1 of
@@ -11,8 +11,9 @@ use boa_gc::Gc;
 
 use crate::agent::host::Host;
 use crate::engine::callback;
-use crate::web::dom::event::{self, AT_TARGET, EventCell, NONE};
+use crate::web::dom::event::{self, AT_TARGET, BUBBLING_PHASE, CAPTURING_PHASE, EventCell, NONE};
 use crate::web::dom::event_target::{self, Listener, ListenerCallback};
+use crate::web::dom::node;
 use crate::web::html::{event_handler, report};
 
 #[derive(Copy, Clone, PartialEq, Eq)]
@@ -38,21 +39,53 @@ pub fn dispatch(
     //            touchTargets, and false. (The path is this one struct.)
     //   5.5–5.12. (Parents: an EventTarget outside a tree has no parent.)
     //   5.13. Let clearTargetsStruct be the last struct in event's path (nothing to clear).
+    let path = event_path(target, &state.borrow().kind);
     {
         let mut e = state.borrow_mut();
         e.dispatch = true;
-        e.path = vec![target.clone()];
+        e.path = path.clone();
         e.target = Some(target.clone());
     }
-    //   5.14. For each struct in event's path, in reverse order: set eventPhase to AT_TARGET
-    //         (the shadow-adjusted target is non-null), then invoke with struct, event,
-    //         "capturing".
-    state.borrow_mut().event_phase = AT_TARGET;
-    invoke(target, event_object, &state, Phase::Capturing, context);
-    //   5.15. For each struct in event's path: set eventPhase to AT_TARGET; invoke with
-    //         struct, event, "bubbling".
-    state.borrow_mut().event_phase = AT_TARGET;
-    invoke(target, event_object, &state, Phase::Bubbling, context);
+    let bubbles = state.borrow().bubbles;
+    //   5.14. For each struct in event's path, in reverse order: if struct's shadow-adjusted
+    //         target is non-null, set eventPhase to AT_TARGET; otherwise CAPTURING_PHASE. Invoke
+    //         with struct, event, "capturing".
+    for (index, current) in path.iter().enumerate().rev() {
+        state.borrow_mut().event_phase = if index == 0 {
+            AT_TARGET
+        } else {
+            CAPTURING_PHASE
+        };
+        invoke(
+            target,
+            current,
+            event_object,
+            &state,
+            Phase::Capturing,
+            context,
+        );
+    }
+    //   5.15. For each struct in event's path: if struct's shadow-adjusted target is non-null,
+    //         set eventPhase to AT_TARGET; otherwise, if event's bubbles attribute is false,
+    //         continue, else set it to BUBBLING_PHASE. Invoke with struct, event, "bubbling".
+    for (index, current) in path.iter().enumerate() {
+        if index > 0 && !bubbles {
+            continue;
+        }
+        state.borrow_mut().event_phase = if index == 0 {
+            AT_TARGET
+        } else {
+            BUBBLING_PHASE
+        };
+        invoke(
+            target,
+            current,
+            event_object,
+            &state,
+            Phase::Bubbling,
+            context,
+        );
+    }
     let mut e = state.borrow_mut();
     // 6. Set event's eventPhase attribute to NONE.
     e.event_phase = NONE;
@@ -72,6 +105,7 @@ pub fn dispatch(
 /// "Invoke" (DOM §2.9).
 fn invoke(
     target: &JsObject,
+    current: &JsObject,
     event_object: &JsObject,
     state: &EventCell,
     phase: Phase,
@@ -88,10 +122,10 @@ fn invoke(
         if e.stop_propagation {
             return;
         }
-        e.current_target = Some(target.clone());
+        e.current_target = Some(current.clone());
     }
     // 5. Let listeners be a clone of event's currentTarget's event listener list.
-    let Some(target_state) = event_target::event_target_state(target, context) else {
+    let Some(target_state) = event_target::event_target_state(current, context) else {
         return;
     };
     let listeners = target_state.snapshot();
@@ -99,7 +133,36 @@ fn invoke(
     //    struct's invocation-target-in-shadow-tree, and legacyOutputDidListenersThrowFlag.
     // 7. If found is false and event's isTrusted attribute is true: legacy event type
     //    renaming (webkitAnimationEnd…): not applicable to these event types.
-    inner_invoke(target, event_object, state, &listeners, phase, context);
+    inner_invoke(current, event_object, state, &listeners, phase, context);
+}
+
+/// The event path of an event of type `kind` dispatched to `target` ("get the parent" of each
+/// node: its parent; of a document: its window, unless the event is `load`).
+fn event_path(target: &JsObject, kind: &boa_engine::JsString) -> Vec<JsObject> {
+    let mut path = vec![target.clone()];
+    let mut current = target.clone();
+    loop {
+        let Some(state) = node::node_state(&current) else {
+            break;
+        };
+        let parent = state.parent.borrow().clone();
+        match parent {
+            Some(parent) => {
+                path.push(parent.clone());
+                current = parent;
+            }
+            None => {
+                if state.kind == node::NodeKind::Document
+                    && kind.to_std_string_escaped() != "load"
+                    && let Some(window) = state.window.borrow().clone()
+                {
+                    path.push(window);
+                }
+                break;
+            }
+        }
+    }
+    path
 }
 
 /// "Inner invoke" (DOM §2.9).

@@ -227,7 +227,12 @@ pub fn load_html(
         parse_document(source, &tree)
     };
     host.set_script_name(&previous);
-    for error in errors {
+    // (An iframe srcdoc document without a DOCTYPE is no error: HTML "the initial insertion
+    // mode". Its other parse errors are shown like a file's.)
+    for error in errors
+        .into_iter()
+        .filter(|e| !(name == "about:srcdoc" && e.message.contains("insertion mode Initial")))
+    {
         crate::engine::errors::write_warning(&format!(
             "warning: {name}:{}: HTML parse error: {}",
             error.line, error.message

@@ -38,6 +38,23 @@ pub fn register(context: &mut Context) -> JsResult<()> {
     )?;
     let global = context.global_object();
     global.set_prototype(Some(window.prototype));
+    // The window getter steps are to return this's relevant realm's global object (the
+    // WindowProxy). ([LegacyUnforgeable]: an own, non-configurable accessor.)
+    let realm = context.realm().clone();
+    let (get, _) = accessor_pair(
+        &realm,
+        "window",
+        NativeFunction::from_fn_ptr(|_, _, context| Ok(context.global_object().into())),
+        None,
+    );
+    global.define_property_or_throw(
+        JsString::from("window"),
+        PropertyDescriptor::builder()
+            .get(get)
+            .enumerable(true)
+            .configurable(false),
+        context,
+    )?;
     for name in [
         "onload",
         "onerror",

@@ -110,7 +110,9 @@ fn ensure_fully_active(operation: &str, context: &Context) -> JsResult<()> {
     }
     Err(crate::web::dom::dom_exception::dom_exception_error(
         context,
-        &format!("Failed to execute '{operation}' on 'Scheduler': the document is not fully active."),
+        &format!(
+            "Failed to execute '{operation}' on 'Scheduler': the document is not fully active."
+        ),
         "NotSupportedError",
     ))
 }
