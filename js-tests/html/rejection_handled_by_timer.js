@@ -1,7 +1,8 @@
 // A promise that the script rejects and a timer task handles fires no unhandledrejection: "notify
 // about rejected promises" (HTML 8.1.5.7 step 4) queues a task on the DOM manipulation task source
 // after the script's checkpoint, and the timer task (runnable since it was set, before that) runs
-// first, so the promise is handled when that task looks at it (step 4.1.1). Chromium agrees.
+// first, so the promise is handled when that task looks at it (step 4.1.1). Chromium 156 prints the
+// same two lines and fires no event.
 addEventListener('unhandledrejection', (e) => console.log('unhandledrejection', e.reason));
 addEventListener('rejectionhandled', (e) => console.log('rejectionhandled', e.reason));
 const p = Promise.reject('handled by a timer');

@@ -8,6 +8,7 @@ const log = [];
 const container = document.body ?? document.documentElement;
 const iframe = container.appendChild(document.createElement('iframe'));
 const w = iframe.contentWindow;
+const FrameDOMException = w.DOMException; // (read while the frame is attached)
 let ran = [];
 w.scheduler.postTask(() => ran.push('postTask'));
 w.scheduler.postTask(() => ran.push('delayed postTask'), { delay: 1 });
@@ -19,13 +20,11 @@ container.removeChild(iframe);
 log.push(`contentWindow after removal: ${iframe.contentWindow}`);
 
 // (The frame's promises are observed with this window's functions: their reaction jobs belong to
-// this realm. A job of the removed frame's realm, such as the thenable job of a promise made
-// there, is not run: HostEnqueuePromiseJob "check if we can run script".)
+// this realm. Whether a job of the removed frame's realm runs is where taskhost follows HTML and
+// Chromium does not: js-tests/realms/detached_promise_jobs.js.)
 const rejected = (label, promise) => new Promise((resolve) => promise.then(
   () => { log.push(`${label}: resolved`); resolve(); },
-  (e) => { log.push(`${label}: ${e.name}, the frame's DOMException: ${e instanceof w.DOMException}`); resolve(); }));
-let thenableJobRan = false;
-Promise.resolve(new w.Promise((resolve) => resolve())).then(() => { thenableJobRan = true; });
+  (e) => { log.push(`${label}: ${e.name}, the frame's DOMException: ${e instanceof FrameDOMException}`); resolve(); }));
 
 Promise.all([
   rejected('yield() of the removed frame', yieldOf()),
@@ -40,7 +39,6 @@ Promise.all([
 }).then(() => {
   setTimeout(() => {
     log.push(`tasks of the removed frame that ran: [${ran.join(', ')}]`);
-    log.push(`thenable job of the removed frame's promise ran: ${thenableJobRan}`);
     console.log([...log, 'end'].join('\n'));
   }, 20);
 });
