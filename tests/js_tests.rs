@@ -25,7 +25,9 @@ fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
     for path in entries {
         if path.is_dir() {
             collect(&path, out);
-        } else if path.extension().is_some_and(|e| e == "js" || e == "mjs")
+        } else if path
+            .extension()
+            .is_some_and(|e| e == "js" || e == "mjs" || e == "html")
             && path.with_extension("out").exists()
         {
             out.push(path);

@@ -116,6 +116,9 @@ pub struct Host {
     idle_deadline: Cell<Option<LoopTime>>,
     /// The file name used when reporting errors of code without a path (timer strings, eval).
     script_name: RefCell<String>,
+    /// The embedder asked the event loop to stop after the running task (the conformance runner,
+    /// once the harness has reported).
+    stop_requested: Cell<bool>,
     /// The web layer's reporting (see [`WebHooks`]); without them, errors go to stderr.
     web_hooks: Cell<Option<WebHooks>>,
     /// `--trace` / `--log-tasks` (see `trace.rs`).
@@ -148,6 +151,7 @@ impl Host {
             had_error: Cell::new(false),
             idle_deadline: Cell::new(None),
             script_name: RefCell::new(String::from("<eval>")),
+            stop_requested: Cell::new(false),
             web_hooks: Cell::new(None),
             tracer: RefCell::new(None),
             tracing: Cell::new(false),
@@ -313,6 +317,16 @@ impl Host {
     pub fn forget_task(&self, id: TaskId) {
         self.tasks.borrow_mut().remove(id.0);
         self.trace_forget(id);
+    }
+
+    /// Ask the event loop to stop after the running task, as if nothing were left to run.
+    pub fn request_stop(&self) {
+        self.stop_requested.set(true);
+    }
+
+    #[must_use]
+    pub fn stop_requested(&self) -> bool {
+        self.stop_requested.get()
     }
 
     // ---- the web layer's reporting ----

@@ -337,6 +337,7 @@ fn document_base(job: &Job) -> Option<crate::web::html::document_loader::Documen
     Some(crate::web::html::document_loader::DocumentBase {
         root: dir.clone(),
         dir,
+        overrides: Vec::new(),
     })
 }
 

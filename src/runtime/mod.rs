@@ -273,15 +273,7 @@ impl Runtime {
         self.host.queue_task(
             crate::event_loop::HostSource::DomManipulation,
             self.context.realm().clone(),
-            Box::new(|context| {
-                let global = context.global_object();
-                let event = crate::web::dom::event::create_event(
-                    "load",
-                    crate::web::dom::event::EventInit::default(),
-                    context,
-                )?;
-                crate::web::dom::dispatch::fire_event(&global, &event, context).map(drop)
-            }),
+            Box::new(crate::web::html::document_loader::fire_window_load),
         );
     }
 
@@ -371,6 +363,10 @@ impl Runtime {
         // HTML "event loop processing model" (§8.1.7.3): "An event loop must continually run
         // through the following steps for as long as it exists". One iteration is one turn.
         loop {
+            // The embedder has what it waited for (`Host::request_stop`).
+            if host.stop_requested() {
+                return LoopEnd::Finished;
+            }
             // --max-time: the loop's clock (virtual or real) or the wall clock, whichever first.
             // The limit only stops a loop that has more to do (below): a loop with nothing left
             // has finished however long it took, by the same test as without a limit

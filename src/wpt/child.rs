@@ -106,6 +106,27 @@ fn run(job: &ChildJob) -> Result<FileResult, String> {
         ),
         Some(path) => (read_text(path, "the harness")?, path.display().to_string()),
     };
+    let is_html = job
+        .file
+        .extension()
+        .is_some_and(|e| e == "html" || e == "htm");
+    let base = crate::web::html::document_loader::DocumentBase {
+        root: job.root.clone(),
+        dir: job.file.parent().unwrap_or(&job.root).to_path_buf(),
+        // What the page's `<script src>` of the harness and its report load.
+        overrides: vec![
+            (
+                "/resources/testharness.js".to_owned(),
+                harness.0.clone(),
+                harness.1.clone(),
+            ),
+            (
+                "/resources/testharnessreport.js".to_owned(),
+                REPORT.to_owned(),
+                "taskhost:wpt/report.js".to_owned(),
+            ),
+        ],
+    };
     let mut scripts = vec![
         (PREAMBLE.to_owned(), "taskhost:wpt/preamble.js".to_owned()),
         harness,
@@ -125,7 +146,7 @@ fn run(job: &ChildJob) -> Result<FileResult, String> {
             })?;
         scripts.push((text, path.display().to_string()));
     }
-    scripts.push((source, job.file.display().to_string()));
+    scripts.push((source.clone(), job.file.display().to_string()));
 
     let mut runtime = Runtime::new(RuntimeOptions {
         max_time: Some(job.timeout),
@@ -134,14 +155,23 @@ fn run(job: &ChildJob) -> Result<FileResult, String> {
             document_path: job.name.clone(),
         }),
         console_to_stderr: true,
+        // The window has a document, with iframes, like the page a WPT server serves.
+        documents: true,
+        document_base: Some(base),
         ..RuntimeOptions::default()
     })
     .map_err(|e| e.to_string())?;
     install_runner_globals(runtime.context(), &title(&meta, &job.file))
         .map_err(|e| format!("could not set up the test global: {e}"))?;
 
-    runtime.run_scripts(&scripts);
-    runtime.queue_load_event();
+    if is_html {
+        // An `.html` test is the page itself: parsed, its scripts run in document order (the
+        // harness and the report script from the overrides above), then "the end".
+        runtime.run_html_document(&source, &job.file.display().to_string());
+    } else {
+        runtime.run_scripts(&scripts);
+        runtime.queue_load_event();
+    }
     let end = runtime.run_event_loop();
     if report(&runtime).is_none() {
         // The time is up, or nothing is left that could complete the harness: end it as a
@@ -200,6 +230,11 @@ fn install_runner_globals(context: &mut Context, title: &str) -> JsResult<()> {
             if slot.is_none() {
                 *slot = Some(text);
             }
+        }
+        // The results are final: what is left to run (a harness's own file timeout, which a
+        // browser leaves pending on a finished page) does not hold the runner.
+        if let Ok(host) = crate::agent::host::Host::from_context(context) {
+            host.request_stop();
         }
         Ok(JsValue::undefined())
     });

@@ -259,11 +259,11 @@ fn variants_of(root: &Path, path: &Path, kind: FileKind) -> std::io::Result<Vec<
         meta: meta.clone(),
     };
     Ok(match kind {
-        FileKind::Html => vec![variant(
-            url,
-            Plan::Skip("needs a DOM document".into()),
-            &Meta::default(),
-        )],
+        FileKind::Html => {
+            let source = String::from_utf8_lossy(&std::fs::read(path)?).into_owned();
+            let (plan, meta) = html_plan(&source);
+            vec![variant(url, plan, &meta)]
+        }
         FileKind::Worker => {
             let name = format!("{}.html", url.trim_end_matches(".js"));
             vec![variant(
@@ -320,6 +320,52 @@ fn variants_of(root: &Path, path: &Path, kind: FileKind) -> std::io::Result<Vec<
             out
         }
     })
+}
+
+/// Whether an `.html` test can run here, and its timeout (`<meta name=timeout content=long>`).
+/// It runs as the page itself (`taskhost run page.html`'s document, with iframes); what needs
+/// more than that is skipped with the reason.
+fn html_plan(source: &str) -> (Plan, Meta) {
+    let lower = source.to_ascii_lowercase();
+    let meta = Meta {
+        long_timeout: lower.contains("name=\"timeout\" content=\"long\"")
+            || lower.contains("name=timeout content=long"),
+        ..Meta::default()
+    };
+    let skip = |reason: &str| (Plan::Skip(reason.to_owned()), meta.clone());
+    if !lower.contains("/resources/testharness.js") {
+        return skip("not a testharness.js test (reftests and manual tests need rendering)");
+    }
+    if lower.contains("testdriver") {
+        return skip(
+            "needs testdriver.js (simulated user input, focus), which taskhost does not have",
+        );
+    }
+    if [
+        "{{host}}",
+        "{{domains",
+        "{{hosts",
+        "get_host_info",
+        "www1.",
+        "www2.",
+    ]
+    .iter()
+    .any(|s| lower.contains(s))
+    {
+        return skip("needs a second origin (cross-origin frames), which taskhost does not have");
+    }
+    if [
+        "getcomputedstyle",
+        "getboundingclientrect",
+        "requestanimationframe",
+        "offsetwidth",
+    ]
+    .iter()
+    .any(|s| lower.contains(s))
+    {
+        return skip("needs layout or rendering, which taskhost does not have");
+    }
+    (Plan::Run, meta)
 }
 
 /// Walk `path` (a file or a directory) and list its tests, sorted by name.
@@ -443,7 +489,17 @@ mod tests {
         std::fs::write(dir.join(".wptroot"), "").unwrap();
         std::fs::write(dir.join("scheduler/a.any.js"), "// META: timeout=long\n").unwrap();
         std::fs::write(dir.join("scheduler/b.window.js"), "").unwrap();
-        std::fs::write(dir.join("scheduler/c.html"), "").unwrap();
+        std::fs::write(dir.join("scheduler/c.html"), "<p>a manual test").unwrap();
+        std::fs::write(
+            dir.join("scheduler/d.html"),
+            "<script src=/resources/testharness.js></script><meta name=timeout content=long>",
+        )
+        .unwrap();
+        std::fs::write(
+            dir.join("scheduler/e.html"),
+            "<script src=/resources/testharness.js></script><script src=/resources/testdriver.js></script>",
+        )
+        .unwrap();
         std::fs::write(dir.join("scheduler/resources/helper.any.js"), "").unwrap();
         let root = find_root(&dir.join("scheduler"));
         assert_eq!(root, dir);
@@ -461,10 +517,22 @@ mod tests {
                 ("/scheduler/b.window.html", &Plan::Run),
                 (
                     "/scheduler/c.html",
-                    &Plan::Skip("needs a DOM document".into())
+                    &Plan::Skip(
+                        "not a testharness.js test (reftests and manual tests need rendering)"
+                            .into()
+                    )
+                ),
+                ("/scheduler/d.html", &Plan::Run),
+                (
+                    "/scheduler/e.html",
+                    &Plan::Skip(
+                        "needs testdriver.js (simulated user input, focus), which taskhost does not have"
+                            .into()
+                    )
                 ),
             ]
         );
+        assert_eq!(out[4].timeout(), TimeoutKind::Long);
         assert_eq!(out[0].timeout(), TimeoutKind::Long);
         assert_eq!(out[2].timeout(), TimeoutKind::Normal);
         std::fs::remove_dir_all(&dir).unwrap();

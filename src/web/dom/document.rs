@@ -128,7 +128,27 @@ pub fn register(context: &mut Context) -> JsResult<()> {
             length: 0,
             constructor: None,
         },
-        |_| {},
+        |m| {
+            m.attribute(
+                "data",
+                NativeFunction::from_fn_ptr(|this, _, context| {
+                    let node = this_object(this, context)?;
+                    let state = node_state(&node)
+                        .filter(|s| matches!(s.kind, NodeKind::Text | NodeKind::Comment))
+                        .ok_or_else(illegal_invocation)?;
+                    Ok(JsString::from(state.data.borrow().as_str()).into())
+                }),
+                Some(NativeFunction::from_fn_ptr(|this, args, context| {
+                    let node = this_object(this, context)?;
+                    let state = node_state(&node)
+                        .filter(|s| matches!(s.kind, NodeKind::Text | NodeKind::Comment))
+                        .ok_or_else(illegal_invocation)?;
+                    let value = arg(args, 0).to_string(context)?.to_std_string_escaped();
+                    *state.data.borrow_mut() = value;
+                    Ok(JsValue::undefined())
+                })),
+            );
+        },
     )?;
     define_interface(
         context,
@@ -245,6 +265,23 @@ pub fn register(context: &mut Context) -> JsResult<()> {
                     let document = this_document(this, context)?;
                     let data = arg(args, 0).to_string(context)?.to_std_string_escaped();
                     Ok(create_text_node(&data, Some(document), context)?.into())
+                }),
+            )
+            // Deviation: a plain array of the elements in tree order, not a live
+            // HTMLCollection.
+            .operation(
+                "getElementsByTagName",
+                1,
+                NativeFunction::from_fn_ptr(|this, args, context| {
+                    let document = this_document(this, context)?;
+                    let name = arg(args, 0).to_string(context)?.to_std_string_escaped();
+                    let name = name.to_ascii_lowercase();
+                    let found: Vec<JsValue> = inclusive_descendants(&document)
+                        .into_iter()
+                        .filter(|n| local_name(n).is_some_and(|l| name == "*" || l == name))
+                        .map(JsValue::from)
+                        .collect();
+                    Ok(boa_engine::object::builtins::JsArray::from_iter(found, context).into())
                 }),
             )
             .operation(

@@ -466,6 +466,43 @@ pub fn register(context: &mut Context) -> JsResult<()> {
                 None,
             )
             .attribute(
+                "lastChild",
+                NativeFunction::from_fn_ptr(|this, _, context| {
+                    let node = this_node(this, context)?;
+                    Ok(node_state(&node)
+                        .and_then(|s| s.children.borrow().last().cloned())
+                        .map_or_else(JsValue::null, JsValue::from))
+                }),
+                None,
+            )
+            .attribute(
+                "nextSibling",
+                NativeFunction::from_fn_ptr(|this, _, context| {
+                    let node = this_node(this, context)?;
+                    Ok(next_sibling(&node).map_or_else(JsValue::null, JsValue::from))
+                }),
+                None,
+            )
+            // Deviation: a new array of the children, not a live NodeList.
+            .attribute(
+                "childNodes",
+                NativeFunction::from_fn_ptr(|this, _, context| {
+                    let node = this_node(this, context)?;
+                    let children: Vec<JsValue> = node_state(&node)
+                        .map(|s| {
+                            s.children
+                                .borrow()
+                                .iter()
+                                .cloned()
+                                .map(JsValue::from)
+                                .collect()
+                        })
+                        .unwrap_or_default();
+                    Ok(boa_engine::object::builtins::JsArray::from_iter(children, context).into())
+                }),
+                None,
+            )
+            .attribute(
                 "isConnected",
                 NativeFunction::from_fn_ptr(|this, _, context| {
                     Ok(is_connected(&this_node(this, context)?).into())

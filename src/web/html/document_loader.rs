@@ -18,10 +18,14 @@ use crate::web::html::parser::{TreeOps, parse_document};
 
 /// Where a window's document comes from: the root a document may load files from, and the
 /// directory relative URLs resolve against.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct DocumentBase {
     pub root: PathBuf,
     pub dir: PathBuf,
+    /// Files served in place of what the root holds at a URL path: `(url, text, name)` (the
+    /// conformance runner's harness and report script at `/resources/testharness.js` and
+    /// `/resources/testharnessreport.js`).
+    pub overrides: Vec<(String, String, String)>,
 }
 
 /// Read a file a document of the current realm refers to with `url` (`/x` from the root, `x`
@@ -30,6 +34,9 @@ pub fn read_document_file(url: &str, context: &Context) -> Result<(String, Strin
     let base = realm_data::<DocumentBase>(context)
         .ok_or_else(|| format!("{url}: this document has no files to load from"))?;
     let url = url.split(['?', '#']).next().unwrap_or_default();
+    if let Some((_, text, name)) = base.overrides.iter().find(|(u, _, _)| u == url) {
+        return Ok((text.clone(), name.clone()));
+    }
     if url.contains("://") || url.starts_with("//") {
         return Err(format!(
             "{url}: only files under the document root ({}) can be loaded",
@@ -49,8 +56,7 @@ pub fn read_document_file(url: &str, context: &Context) -> Result<(String, Strin
         .map_err(|e| format!("{}: {e}", path.display()))?;
     if !resolved.starts_with(&root) {
         return Err(format!(
-            "{url}: {} is outside the document root {}",
-            resolved.display(),
+            "{url}: outside the document root {} (only files under it can be loaded)",
             root.display()
         ));
     }
@@ -72,6 +78,7 @@ pub fn base_for_file(context: &Context, path: &str) -> Option<DocumentBase> {
     Some(DocumentBase {
         root: base.root.clone(),
         dir,
+        overrides: base.overrides.clone(),
     })
 }
 
@@ -235,7 +242,8 @@ pub fn load_html(
     {
         crate::engine::errors::write_warning(&format!(
             "warning: {name}:{}: HTML parse error: {}",
-            error.line, error.message
+            error.line,
+            readable_parse_error(&error.message)
         ));
     }
     Ok(())
@@ -253,4 +261,81 @@ pub fn fire_window_load(context: &mut Context) -> JsResult<()> {
         context,
     )?;
     crate::web::dom::dispatch::fire_event(&global, &event, context).map(drop)
+}
+
+/// html5ever's parse error messages print its tokens with Rust's debug formatting; say them as
+/// markup: `<div>`, `</div>`, `div`, text "…".
+fn readable_parse_error(message: &str) -> String {
+    let message = message.replace("\\'", "'").replace("\\\"", "\"");
+    let mut out = String::new();
+    let mut rest = message.as_str();
+    while !rest.is_empty() {
+        if let Some(after) = rest
+            .strip_prefix("Tag(Tag { kind: ")
+            .or_else(|| rest.strip_prefix("Tag { kind: "))
+            && let Some((kind, after)) = after.split_once(", name: Atom('")
+            && let Some((name, after)) = after.split_once('\'')
+        {
+            out.push_str(if kind == "EndTag" { "</" } else { "<" });
+            out.push_str(name);
+            out.push('>');
+            // Skip to the end of the token.
+            rest = after
+                .find('}')
+                .map_or("", |i| &after[i + 1..])
+                .trim_start_matches(')');
+            continue;
+        }
+        if let Some(after) = rest.strip_prefix("Atom('")
+            && let Some((name, after)) = after.split_once('\'')
+        {
+            out.push_str(name);
+            rest = after.find(')').map_or("", |i| &after[i + 1..]);
+            continue;
+        }
+        if let Some(after) = rest.strip_prefix("Characters(")
+            && let Some(start) = after.find("inline: \"").or_else(|| after.find("owned: \""))
+        {
+            let text = &after[start..];
+            let text = text.split_once('"').map_or("", |(_, t)| t);
+            if let Some((text, after)) = text.split_once('"') {
+                out.push_str("text \"");
+                out.push_str(text);
+                out.push('"');
+                rest = after.trim_start_matches(')');
+                continue;
+            }
+        }
+        let mut chars = rest.chars();
+        if let Some(c) = chars.next() {
+            out.push(c);
+        }
+        rest = chars.as_str();
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::readable_parse_error;
+
+    #[test]
+    fn parse_errors_read_as_markup() {
+        assert_eq!(
+            readable_parse_error(
+                "Unexpected token Tag(Tag { kind: StartTag, name: Atom('div' type=inline), self_closing: false, attrs: [], had_duplicate_attributes: false }) in insertion mode InTable"
+            ),
+            "Unexpected token <div> in insertion mode InTable"
+        );
+        assert_eq!(
+            readable_parse_error("Unexpected open element while closing Atom('div' type=inline)"),
+            "Unexpected open element while closing div"
+        );
+        assert_eq!(
+            readable_parse_error(
+                "Unexpected characters Characters(NotSplit, Tendril<UTF8>(inline: \"fostered\")) in table"
+            ),
+            "Unexpected characters text \"fostered\" in table"
+        );
+    }
 }

@@ -1,15 +1,18 @@
 //! The `HTMLElement` interface (HTML §3.2.8) and the element interfaces without members of their
 //! own that a document of browsing contexts and scripts uses (`HTMLHtmlElement`,
-//! `HTMLHeadElement`, `HTMLBodyElement`, `HTMLDivElement`, `HTMLTitleElement`); `onload` is the one
+//! `HTMLHeadElement`, `HTMLBodyElement`, `HTMLDivElement`, `HTMLTitleElement`, and
+//! `HTMLMetaElement` with `name` and `content`); `onload` is the one
 //! GlobalEventHandlers attribute elements have here.
 //!
 //! Deviation, deliberate: other element names get `HTMLElement` itself (a browser gives each its
 //! own interface, and `HTMLUnknownElement` to names it does not know).
 
-use boa_engine::{Context, JsObject, JsResult};
+use boa_engine::{Context, JsObject, JsResult, JsString, NativeFunction};
 
-use crate::web::dom::interface::{InterfaceSpec, define_interface};
-use crate::web::dom::node::local_name;
+use crate::web::dom::interface::{
+    InterfaceSpec, define_interface, illegal_invocation, this_object,
+};
+use crate::web::dom::node::{attribute, local_name};
 use crate::web::html::event_handler::event_handler_attribute;
 
 /// The interface of an HTML element named `local_name`.
@@ -23,6 +26,7 @@ pub fn element_interface(local_name: &str) -> &'static str {
         "title" => "HTMLTitleElement",
         "iframe" => "HTMLIFrameElement",
         "script" => "HTMLScriptElement",
+        "meta" => "HTMLMetaElement",
         _ => "HTMLElement",
     }
 }
@@ -64,5 +68,33 @@ pub fn register(context: &mut Context) -> JsResult<()> {
             |_| {},
         )?;
     }
+    // HTMLMetaElement: `name` and `content` reflect their attributes.
+    define_interface(
+        context,
+        InterfaceSpec {
+            name: "HTMLMetaElement",
+            parent: Some("HTMLElement"),
+            length: 0,
+            constructor: None,
+        },
+        |m| {
+            for name in ["name", "content"] {
+                m.attribute(
+                    name,
+                    NativeFunction::from_copy_closure(move |this, _, context| {
+                        let element = this_object(this, context)?;
+                        if local_name(&element).as_deref() != Some("meta") {
+                            return Err(illegal_invocation());
+                        }
+                        Ok(
+                            JsString::from(attribute(&element, name).unwrap_or_default().as_str())
+                                .into(),
+                        )
+                    }),
+                    None,
+                );
+            }
+        },
+    )?;
     Ok(())
 }

@@ -162,9 +162,19 @@ fn queue_document_load(
         HostSource::Other,
         content.realm.clone(),
         Box::new(move |context| {
-            // (This task runs with the child window's realm current.)
+            // (This task runs with the child window's realm current.) A document from a file
+            // resolves its own URLs against that file's directory.
+            if name != "about:srcdoc"
+                && let Some(base) = crate::web::html::document_loader::base_for_file(context, &name)
+            {
+                crate::web::html::document_loader::set_document_base(context, base);
+            }
             let document = crate::web::dom::document::create_window_document(context)?;
             crate::web::html::document_loader::load_html(&document, &source, &name, context)?;
+            // A script of the document may have removed the iframe: then nothing loads.
+            if !crate::agent::realm::can_run(context.realm()) {
+                return Ok(());
+            }
             crate::web::html::document_loader::fire_window_load(context)?;
             // The iframe load event steps run in the parent's realm (the element's).
             let parent = parent_realm(

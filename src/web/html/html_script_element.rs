@@ -77,6 +77,11 @@ pub fn prepare_and_run(element: &JsObject, context: &mut Context) -> JsResult<bo
     if !is_connected(element) {
         return Ok(false);
     }
+    // (Scripting is disabled for a document that is no longer fully active: a frame removed by
+    // one of its own scripts runs no further script, and its parser stops.)
+    if !crate::agent::realm::can_run(context.realm()) {
+        return Ok(false);
+    }
     // 8–10. The script block's type string: only classic scripts run here.
     let kind = attribute(element, "type").unwrap_or_default();
     let kind = kind.trim().to_ascii_lowercase();

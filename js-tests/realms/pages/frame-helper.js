@@ -1,0 +1,1 @@
+parent.postMessageFromFrame('external frame script, parent is top: ' + (parent === top));
