@@ -13,7 +13,8 @@ use boa_engine::{Context, JsNativeError, JsObject, JsResult, JsString, JsValue, 
 
 use crate::agent::realm::{insert_realm_data, realm_data};
 use crate::web::dom::interface::{
-    InterfaceSpec, arg, define_interface, illegal_invocation, prototype_of, this_object,
+    InterfaceSpec, arg, define_interface, define_memberless_interface, illegal_invocation,
+    prototype_of, this_object,
 };
 use crate::web::dom::node::{
     NodeKind, attribute, inclusive_descendants, insert, local_name, new_node, node_state,
@@ -150,16 +151,7 @@ pub fn register(context: &mut Context) -> JsResult<()> {
             );
         },
     )?;
-    define_interface(
-        context,
-        InterfaceSpec {
-            name: "Text",
-            parent: Some("CharacterData"),
-            length: 0,
-            constructor: None,
-        },
-        |_| {},
-    )?;
+    define_memberless_interface(context, "Text", "CharacterData")?;
     define_interface(
         context,
         InterfaceSpec {

@@ -187,6 +187,25 @@ pub fn accessor_pair(
     (getter, setter)
 }
 
+/// An interface without members of its own and without a constructor (`Text`,
+/// `HTMLDivElement`, …), inheriting from `parent`.
+pub fn define_memberless_interface(
+    context: &mut Context,
+    name: &'static str,
+    parent: &'static str,
+) -> JsResult<Interface> {
+    define_interface(
+        context,
+        InterfaceSpec {
+            name,
+            parent: Some(parent),
+            length: 0,
+            constructor: None,
+        },
+        |_| {},
+    )
+}
+
 /// Define an interface: its interface object (exposed on the global), its prototype with
 /// `@@toStringTag`, the inheritance chain to `parent`, and its members.
 pub fn define_interface(

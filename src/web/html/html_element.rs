@@ -10,7 +10,7 @@
 use boa_engine::{Context, JsObject, JsResult, JsString, NativeFunction};
 
 use crate::web::dom::interface::{
-    InterfaceSpec, define_interface, illegal_invocation, this_object,
+    InterfaceSpec, define_interface, define_memberless_interface, illegal_invocation, this_object,
 };
 use crate::web::dom::node::{attribute, local_name};
 use crate::web::html::event_handler::event_handler_attribute;
@@ -57,16 +57,7 @@ pub fn register(context: &mut Context) -> JsResult<()> {
         "HTMLDivElement",
         "HTMLTitleElement",
     ] {
-        define_interface(
-            context,
-            InterfaceSpec {
-                name,
-                parent: Some("HTMLElement"),
-                length: 0,
-                constructor: None,
-            },
-            |_| {},
-        )?;
+        define_memberless_interface(context, name, "HTMLElement")?;
     }
     // HTMLMetaElement: `name` and `content` reflect their attributes.
     define_interface(
