@@ -565,6 +565,13 @@ impl Host {
         self.performing_microtask_checkpoint.set(false);
     }
 
+    /// Whether a microtask checkpoint is being performed: while it is, the event loop's
+    /// currently running task is a microtask (checkpoint step 3.2), not the task around it.
+    #[must_use]
+    pub fn performing_microtask_checkpoint(&self) -> bool {
+        self.performing_microtask_checkpoint.get()
+    }
+
     // ---- async jobs (module loading, dynamic import, Atomics.waitAsync) ----
 
     pub fn enqueue_async_job(&self, job: NativeAsyncJob) {

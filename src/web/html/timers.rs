@@ -96,7 +96,16 @@ fn timer_initialization_steps(
     // 3. If the surrounding agent's event loop's currently running task is a task that was
     //    created by this algorithm, then let nesting level be the task's timer nesting level.
     //    Otherwise, let nesting level be 0.
-    let mut nesting_level = timers.running_nesting.get().unwrap_or(0);
+    //    (During a microtask checkpoint the currently running task is the microtask — "perform a
+    //    microtask checkpoint" step 3.2 — even when the checkpoint runs inside a timer task's
+    //    callback invocation, "clean up after running script": a timer set by a promise reaction
+    //    has nesting level 0. Chromium 156 carries the timer's level into those reactions and
+    //    clamps them; the spec's steps are followed here.)
+    let mut nesting_level = if host.performing_microtask_checkpoint() {
+        0
+    } else {
+        timers.running_nesting.get().unwrap_or(0)
+    };
     // 4. If timeout is less than 0, then set timeout to 0.
     timeout = timeout.max(0);
     // 5. If nesting level is greater than 5, and timeout is less than 4, then set timeout to 4.
