@@ -1,4 +1,5 @@
-//! The global object's own attributes (HTML `Window`/`WindowOrWorkerGlobalScope`): `self`, and the
+//! The global object's own attributes (HTML `Window`/`WindowOrWorkerGlobalScope`): `self`,
+//! `reportError()`, and the
 //! WebIDL `[Replaceable]` attribute shape that `performance` and `scheduler` share.
 
 use boa_engine::property::PropertyDescriptor;
@@ -74,5 +75,25 @@ pub fn register(context: &mut Context) -> JsResult<()> {
         context,
         "self",
         NativeFunction::from_fn_ptr(|_, _, context| Ok(context.global_object().into())),
+    )?;
+    // `undefined reportError(any e)`: the method steps are to report an exception e for this.
+    crate::web::util::define_operation(
+        &context.global_object(),
+        "reportError",
+        1,
+        NativeFunction::from_fn_ptr(|this, args, context| {
+            this_is_global(this, context)?;
+            if args.is_empty() {
+                return Err(boa_engine::JsNativeError::typ()
+                    .with_message(
+                        "Failed to execute 'reportError' on 'Window': 1 argument required, but only 0 present.",
+                    )
+                    .into());
+            }
+            let error = boa_engine::JsError::from_opaque(args[0].clone());
+            crate::agent::host::Host::from_context(context)?.report_exception(&error, context);
+            Ok(JsValue::undefined())
+        }),
+        context,
     )
 }

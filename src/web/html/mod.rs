@@ -14,6 +14,7 @@ pub mod message_channel;
 pub mod message_event;
 pub mod message_port;
 pub mod microtask;
+pub mod navigator;
 pub mod parser;
 pub mod promise_rejection_event;
 pub mod report;
@@ -33,6 +34,7 @@ pub fn register(context: &mut Context) -> JsResult<()> {
     global_scope::register(context)?;
     timers::register(context)?;
     microtask::register(context)?;
+    navigator::register(context)?;
     error_event::register(context)?;
     promise_rejection_event::register(context)?;
     message_event::register(context)?;
