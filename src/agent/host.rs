@@ -14,13 +14,12 @@ use std::cell::{Cell, RefCell};
 use std::collections::VecDeque;
 use std::rc::Rc;
 
-use boa_engine::builtins::promise::PromiseState;
 use boa_engine::job::{NativeAsyncJob, PromiseJob};
-use boa_engine::object::builtins::{JsPromise, JsWeakSet};
 use boa_engine::realm::Realm;
 use boa_engine::{Context, JsError, JsNativeError, JsObject, JsResult, JsValue};
 
 use crate::agent::continuation::ContinuationState;
+use crate::agent::rejections::RejectedPromises;
 use crate::agent::trace::{Posted, Tracer, call_site, function_name, source_kind};
 use crate::event_loop::slab::GenSlab;
 use crate::event_loop::{EventLoopCore, HostSource, LoopTime, Selected, TaskId, TimerKey};
@@ -100,16 +99,8 @@ pub struct Host {
     async_jobs: RefCell<Vec<NativeAsyncJob>>,
     cleanup_jobs: RefCell<Vec<NativeAsyncJob>>,
     continuation: RefCell<Option<ContinuationState>>,
-    /// HTML's "about-to-be-notified rejected promises list".
-    /// Each promise with the realm whose global's list it is on (the realm current when it was
-    /// rejected: HostPromiseRejectionTracker's settings object).
-    about_to_be_notified: RefCell<Vec<(JsObject, Realm)>>,
-    /// HTML's "outstanding rejected promises weak set" (created on first use).
-    outstanding_rejected: RefCell<Option<JsWeakSet>>,
-    /// Promises taken from the about-to-be-notified list whose "notify about rejected promises"
-    /// task has not yet looked at them, each with whether it was handled since (its
-    /// [[PromiseIsHandled]] became true): the task's step 4.1.1 and 4.1.4 read the flag.
-    awaiting_notification: RefCell<Vec<(JsObject, bool)>>,
+    /// HTML's rejected-promise lists (see `rejections.rs`).
+    rejections: RejectedPromises,
     /// Set when an uncaught exception or unhandled rejection was reported: exit status 1.
     had_error: Cell<bool>,
     /// The deadline of the idle period while an idle callback runs.
@@ -145,9 +136,7 @@ impl Host {
             async_jobs: RefCell::new(Vec::new()),
             cleanup_jobs: RefCell::new(Vec::new()),
             continuation: RefCell::new(None),
-            about_to_be_notified: RefCell::new(Vec::new()),
-            outstanding_rejected: RefCell::new(None),
-            awaiting_notification: RefCell::new(Vec::new()),
+            rejections: RejectedPromises::default(),
             had_error: Cell::new(false),
             idle_deadline: Cell::new(None),
             script_name: RefCell::new(String::from("<eval>")),
@@ -618,109 +607,10 @@ impl Host {
 
     // ---- rejected promises and errors ----
 
-    /// HostPromiseRejectionTracker, operation "reject": append to the about-to-be-notified list.
-    pub fn track_rejection(&self, promise: JsObject, realm: Realm) {
-        self.about_to_be_notified
-            .borrow_mut()
-            .push((promise, realm));
-    }
-
-    /// HostPromiseRejectionTracker, operation "handle" (HTML §8.1.5.7):
-    /// 6.1. If global's about-to-be-notified rejected promises list contains promise, then
-    ///      remove promise from that list and return.
-    /// 6.2. If global's outstanding rejected promises weak set does not contain promise, then
-    ///      return.
-    /// 6.3. Remove promise from global's outstanding rejected promises weak set.
-    /// 6.4. Queue a global task on the DOM manipulation task source given global to fire an
-    ///      event named rejectionhandled at global, using PromiseRejectionEvent, with the
-    ///      promise attribute initialized to promise, and the reason attribute initialized to
-    ///      promise.[[PromiseResult]].
-    pub fn track_handled(&self, promise: &JsObject, context: &mut Context) {
-        {
-            let mut list = self.about_to_be_notified.borrow_mut();
-            let before = list.len();
-            list.retain(|(p, _)| !JsObject::equals(p, promise));
-            if list.len() != before {
-                return;
-            }
-        }
-        if let Some((_, handled)) = self
-            .awaiting_notification
-            .borrow_mut()
-            .iter_mut()
-            .find(|(p, _)| JsObject::equals(p, promise))
-        {
-            *handled = true;
-        }
-        let set = self.outstanding_rejected.borrow().clone();
-        let Some(set) = set else {
-            return;
-        };
-        if !set.delete(promise, context).unwrap_or(false) {
-            return;
-        }
-        let promise = promise.clone();
-        // (Given the global of the realm that handled the promise.)
-        self.queue_task(
-            HostSource::DomManipulation,
-            context.realm().clone(),
-            Box::new(move |context| {
-                let reason = match JsPromise::from_object(promise.clone()).map(|p| p.state()) {
-                    Ok(PromiseState::Rejected(reason)) => reason,
-                    _ => JsValue::undefined(),
-                };
-                let host = Host::from_context(context)?;
-                host.fire_promise_rejection_event(
-                    "rejectionhandled",
-                    &promise,
-                    &reason,
-                    false,
-                    context,
-                )
-                .map(drop)
-            }),
-        );
-    }
-
-    /// Whether `promise`, awaiting its notification task, was handled since it was taken from
-    /// the about-to-be-notified list.
+    /// HTML's rejected-promise lists of this event loop's globals.
     #[must_use]
-    pub fn handled_since_notified(&self, promise: &JsObject) -> bool {
-        self.awaiting_notification
-            .borrow()
-            .iter()
-            .any(|(p, handled)| *handled && JsObject::equals(p, promise))
-    }
-
-    /// The notification task is done with `promise`: whether it was handled meanwhile.
-    pub fn finish_notification(&self, promise: &JsObject) -> bool {
-        let mut awaiting = self.awaiting_notification.borrow_mut();
-        match awaiting
-            .iter()
-            .position(|(p, _)| JsObject::equals(p, promise))
-        {
-            Some(index) => awaiting.swap_remove(index).1,
-            None => false,
-        }
-    }
-
-    /// Append a promise to the outstanding rejected promises weak set.
-    pub fn add_outstanding_rejected(&self, promise: &JsObject, context: &mut Context) {
-        let set = self
-            .outstanding_rejected
-            .borrow_mut()
-            .get_or_insert_with(|| JsWeakSet::new(context))
-            .clone();
-        let _ = set.add(promise, context);
-    }
-
-    /// Empty the about-to-be-notified list; its promises await their notification task.
-    pub fn take_about_to_be_notified(&self) -> Vec<(JsObject, Realm)> {
-        let list = std::mem::take(&mut *self.about_to_be_notified.borrow_mut());
-        self.awaiting_notification
-            .borrow_mut()
-            .extend(list.iter().map(|(p, _)| (p.clone(), false)));
-        list
+    pub fn rejections(&self) -> &RejectedPromises {
+        &self.rejections
     }
 
     pub fn mark_error(&self) {

@@ -72,9 +72,9 @@ pub fn perform_microtask_checkpoint(host: &Host, context: &mut Context) {
 pub fn notify_about_rejected_promises(host: &Host) {
     // 1. Let list be a clone of global's about-to-be-notified rejected promises list.
     // 3. Empty global's about-to-be-notified rejected promises list. (Its promises await this
-    //    task, which reads whether each was handled meanwhile: `Host::track_handled`.)
+    //    task, which reads whether each was handled meanwhile: `RejectedPromises::track_handled`.)
     let mut lists: Vec<(Realm, Vec<JsObject>)> = Vec::new();
-    for (promise, realm) in host.take_about_to_be_notified() {
+    for (promise, realm) in host.rejections().take_about_to_be_notified() {
         match lists.iter_mut().find(|(r, _)| *r == realm) {
             Some((_, list)) => list.push(promise),
             None => lists.push((realm, vec![promise])),
@@ -99,12 +99,12 @@ fn notify_global(host: &Host, realm: Realm, list: Vec<JsObject>) {
                 // 4.1.1. If p.[[PromiseIsHandled]] is true, then continue.
                 let reason = match JsPromise::from_object(promise.clone()).map(|p| p.state()) {
                     Ok(PromiseState::Rejected(reason))
-                        if !host.handled_since_notified(&promise) =>
+                        if !host.rejections().handled_since_notified(&promise) =>
                     {
                         reason
                     }
                     _ => {
-                        host.finish_notification(&promise);
+                        host.rejections().finish_notification(&promise);
                         continue;
                     }
                 };
@@ -122,7 +122,7 @@ fn notify_global(host: &Host, realm: Realm, list: Vec<JsObject>) {
                         context,
                     )
                     .unwrap_or(true);
-                let handled_meanwhile = host.finish_notification(&promise);
+                let handled_meanwhile = host.rejections().finish_notification(&promise);
                 // 4.1.3. If notCanceled is true, then the user agent may report
                 //        p.[[PromiseResult]] to a developer console.
                 if not_canceled {
@@ -131,7 +131,8 @@ fn notify_global(host: &Host, realm: Realm, list: Vec<JsObject>) {
                 // 4.1.4. If p.[[PromiseIsHandled]] is false, then append p to global's
                 //        outstanding rejected promises weak set.
                 if !handled_meanwhile {
-                    host.add_outstanding_rejected(&promise, context);
+                    host.rejections()
+                        .add_outstanding_rejected(&promise, context);
                 }
             }
             Ok(())

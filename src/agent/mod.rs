@@ -12,5 +12,6 @@ pub mod continuation;
 pub mod host;
 pub mod microtasks;
 pub mod realm;
+pub mod rejections;
 pub mod script;
 pub mod trace;

@@ -124,7 +124,7 @@ impl HostHooks for TaskhostHooks {
     ///    list.
     /// 6. If operation is "handle": if the list contains promise, remove it and return;
     ///    otherwise, if it was reported, queue a `rejectionhandled` event (see
-    ///    `Host::track_handled`).
+    ///    `RejectedPromises::track_handled`).
     fn promise_rejection_tracker(
         &self,
         promise: &JsObject<Promise>,
@@ -142,9 +142,13 @@ impl HostHooks for TaskhostHooks {
                         ActiveRunnable::Module(module) => module.realm().clone(),
                     },
                 );
-                self.host.track_rejection(promise, realm);
+                self.host.rejections().track_rejection(promise, realm);
             }
-            OperationType::Handle => self.host.track_handled(&promise, context),
+            OperationType::Handle => {
+                self.host
+                    .rejections()
+                    .track_handled(&self.host, &promise, context);
+            }
         }
     }
 }

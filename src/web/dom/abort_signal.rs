@@ -36,8 +36,8 @@ use crate::web::dom::dom_exception::new_dom_exception;
 use crate::web::dom::event::EventInit;
 use crate::web::dom::event_target::{EventTargetState, IsEventTarget, register_event_target_brand};
 use crate::web::dom::interface::{
-    InterfaceSpec, arguments_required, define_interface, illegal_invocation, prototype_of,
-    sequence, this_object,
+    InterfaceSpec, arguments_required, define_interface, find_brand, illegal_invocation,
+    prototype_of, register_brand, sequence, this_object,
 };
 use crate::web::html::event_handler;
 
@@ -226,11 +226,6 @@ impl IsAbortSignal for AbortSignalData {
     }
 }
 
-type Brand = fn(&JsObject) -> Option<Gc<AbortSignalState>>;
-
-#[derive(Default)]
-struct Brands(RefCell<Vec<Brand>>);
-
 fn brand_of<T: IsAbortSignal>(object: &JsObject) -> Option<Gc<AbortSignalState>> {
     object.downcast_ref::<T>().map(|d| d.abort_signal_state())
 }
@@ -238,17 +233,7 @@ fn brand_of<T: IsAbortSignal>(object: &JsObject) -> Option<Gc<AbortSignalState>>
 /// Make objects with native data `T` recognised as AbortSignals (and EventTargets).
 pub fn register_abort_signal_brand<T: IsAbortSignal>(context: &mut Context) {
     register_event_target_brand::<T>(context);
-    if !context.has_data::<Rc<Brands>>() {
-        context.insert_data(Rc::new(Brands::default()));
-    }
-    if let Some(brands) = context.get_data::<Rc<Brands>>() {
-        // (Registered again for each realm: one entry per type.)
-        let mut list = brands.0.borrow_mut();
-        let brand: Brand = brand_of::<T>;
-        if !list.iter().any(|b| std::ptr::fn_addr_eq(*b, brand)) {
-            list.push(brand);
-        }
-    }
+    register_brand(context, brand_of::<T>);
 }
 
 /// The signal state of `object`, if it is an AbortSignal (or a subclass's instance).
@@ -257,9 +242,7 @@ pub fn abort_signal_state(object: &JsObject, context: &Context) -> Option<Gc<Abo
     if let Some(state) = brand_of::<AbortSignalData>(object) {
         return Some(state);
     }
-    let brands = context.get_data::<Rc<Brands>>()?;
-    let list = brands.0.borrow();
-    list.iter().find_map(|brand| brand(object))
+    find_brand(object, context)
 }
 
 /// Whether `value` is an AbortSignal (or an instance of a subclass).

@@ -8,7 +8,6 @@
 //!   [`event_state`] finds the state of any of them.
 //! - `isTrusted` is an own, non-configurable accessor of every event (`[LegacyUnforgeable]`).
 
-use std::cell::RefCell;
 use std::rc::Rc;
 
 use boa_engine::object::NativeObject;
@@ -21,7 +20,8 @@ use crate::agent::host::Host;
 use crate::agent::realm::{insert_realm_data, realm_data};
 use crate::web::dom::interface::{
     InterfaceSpec, accessor_pair, arg, arguments_required, bool_member, construct_error,
-    define_interface, dictionary, illegal_invocation, prototype_from_new_target, this_object,
+    define_interface, dictionary, find_brand, illegal_invocation, prototype_from_new_target,
+    register_brand, this_object,
 };
 
 pub const NONE: u16 = 0;
@@ -118,28 +118,13 @@ impl IsEvent for EventData {
     }
 }
 
-type Brand = fn(&JsObject) -> Option<EventCell>;
-
-#[derive(Default)]
-struct Brands(RefCell<Vec<Brand>>);
-
 fn brand_of<T: IsEvent>(object: &JsObject) -> Option<EventCell> {
     object.downcast_ref::<T>().map(|d| d.event_cell())
 }
 
 /// Make objects with native data `T` recognised as Events.
 pub fn register_event_brand<T: IsEvent>(context: &mut Context) {
-    if !context.has_data::<Rc<Brands>>() {
-        context.insert_data(Rc::new(Brands::default()));
-    }
-    if let Some(brands) = context.get_data::<Rc<Brands>>() {
-        // (Registered again for each realm: one entry per type.)
-        let mut list = brands.0.borrow_mut();
-        let brand: Brand = brand_of::<T>;
-        if !list.iter().any(|b| std::ptr::fn_addr_eq(*b, brand)) {
-            list.push(brand);
-        }
-    }
+    register_brand(context, brand_of::<T>);
 }
 
 /// The state of `object`, if it is an Event.
@@ -148,9 +133,7 @@ pub fn event_state(object: &JsObject, context: &Context) -> Option<EventCell> {
     if let Some(state) = brand_of::<EventData>(object) {
         return Some(state);
     }
-    let brands = context.get_data::<Rc<Brands>>()?;
-    let list = brands.0.borrow();
-    list.iter().find_map(|brand| brand(object))
+    find_brand(object, context)
 }
 
 /// The current high resolution time in ms (an event's timeStamp).

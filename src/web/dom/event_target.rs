@@ -10,8 +10,7 @@
 //!   and interfaces of later layers) has native data implementing [`IsEventTarget`], registered
 //!   with [`register_event_target_brand`]; [`event_target_state`] finds the state of any of them.
 
-use std::cell::{Cell, RefCell};
-use std::rc::Rc;
+use std::cell::Cell;
 
 use boa_engine::context::intrinsics::Intrinsics;
 use boa_engine::object::NativeObject;
@@ -22,8 +21,8 @@ use crate::engine::webidl::type_error;
 use crate::web::dom::abort_signal::{self, AbortAlgorithm, AbortSignalState, AbortSteps};
 use crate::web::dom::dom_exception::dom_exception_error;
 use crate::web::dom::interface::{
-    InterfaceSpec, arg, arguments_required, define_interface, illegal_invocation, member,
-    prototype_from_new_target, this_object,
+    InterfaceSpec, arg, arguments_required, define_interface, find_brand, illegal_invocation,
+    member, prototype_from_new_target, register_brand, this_object,
 };
 use crate::web::dom::{dispatch, event};
 
@@ -122,11 +121,6 @@ impl IsEventTarget for EventTargetData {
     }
 }
 
-type Brand = fn(&JsObject) -> Option<Gc<EventTargetState>>;
-
-#[derive(Default)]
-struct Brands(RefCell<Vec<Brand>>);
-
 fn brand_of<T: IsEventTarget>(object: &JsObject) -> Option<Gc<EventTargetState>> {
     object.downcast_ref::<T>().map(|d| d.event_target_state())
 }
@@ -134,17 +128,7 @@ fn brand_of<T: IsEventTarget>(object: &JsObject) -> Option<Gc<EventTargetState>>
 /// Make objects with native data `T` recognised as EventTargets (for interfaces that inherit
 /// from EventTarget with their own native data).
 pub fn register_event_target_brand<T: IsEventTarget>(context: &mut Context) {
-    if !context.has_data::<Rc<Brands>>() {
-        context.insert_data(Rc::new(Brands::default()));
-    }
-    if let Some(brands) = context.get_data::<Rc<Brands>>() {
-        // (Registered again for each realm: one entry per type.)
-        let mut list = brands.0.borrow_mut();
-        let brand: Brand = brand_of::<T>;
-        if !list.iter().any(|b| std::ptr::fn_addr_eq(*b, brand)) {
-            list.push(brand);
-        }
-    }
+    register_brand(context, brand_of::<T>);
 }
 
 /// The EventTarget state of `object`, if it implements EventTarget.
@@ -153,9 +137,7 @@ pub fn event_target_state(object: &JsObject, context: &Context) -> Option<Gc<Eve
     if let Some(state) = brand_of::<EventTargetData>(object) {
         return Some(state);
     }
-    let brands = context.get_data::<Rc<Brands>>()?;
-    let list = brands.0.borrow();
-    list.iter().find_map(|brand| brand(object))
+    find_brand(object, context)
 }
 
 /// Whether `value` is an EventTarget.

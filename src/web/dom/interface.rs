@@ -422,3 +422,29 @@ pub fn sequence(
 pub fn arg(args: &[JsValue], index: usize) -> JsValue {
     args.get(index).cloned().unwrap_or_default()
 }
+
+/// Brand checks for an interface whose subclasses' instances carry other native data (an
+/// `Event` may be a `CustomEvent`, an `AbortSignal` a `TaskSignal`): the check for each native
+/// data type, registered once per agent however many realms register it (context data).
+struct BrandList<T: 'static>(RefCell<Vec<fn(&JsObject) -> Option<T>>>);
+
+/// Recognise objects for which `brand` answers as implementing the interface whose state is `T`.
+pub fn register_brand<T: 'static>(context: &mut Context, brand: fn(&JsObject) -> Option<T>) {
+    if !context.has_data::<Rc<BrandList<T>>>() {
+        context.insert_data(Rc::new(BrandList::<T>(RefCell::new(Vec::new()))));
+    }
+    if let Some(brands) = context.get_data::<Rc<BrandList<T>>>() {
+        let mut list = brands.0.borrow_mut();
+        if !list.iter().any(|b| std::ptr::fn_addr_eq(*b, brand)) {
+            list.push(brand);
+        }
+    }
+}
+
+/// The state `T` of `object` by the brand checks registered for `T`.
+#[must_use]
+pub fn find_brand<T: 'static>(object: &JsObject, context: &Context) -> Option<T> {
+    let brands = context.get_data::<Rc<BrandList<T>>>()?;
+    let list = brands.0.borrow();
+    list.iter().find_map(|brand| brand(object))
+}
