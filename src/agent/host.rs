@@ -110,6 +110,8 @@ pub struct Host {
     /// The embedder asked the event loop to stop after the running task (the conformance runner,
     /// once the harness has reported).
     stop_requested: Cell<bool>,
+    /// Whether some realm of this agent stopped being fully active (`agent::realm::can_run`).
+    detached_realms: Cell<bool>,
     /// The web layer's reporting (see [`WebHooks`]); without them, errors go to stderr.
     web_hooks: Cell<Option<WebHooks>>,
     /// `--trace` / `--log-tasks` (see `trace.rs`).
@@ -141,6 +143,7 @@ impl Host {
             idle_deadline: Cell::new(None),
             script_name: RefCell::new(String::from("<eval>")),
             stop_requested: Cell::new(false),
+            detached_realms: Cell::new(false),
             web_hooks: Cell::new(None),
             tracer: RefCell::new(None),
             tracing: Cell::new(false),
@@ -306,6 +309,16 @@ impl Host {
     pub fn forget_task(&self, id: TaskId) {
         self.tasks.borrow_mut().remove(id.0);
         self.trace_forget(id);
+    }
+
+    /// A realm of this agent stopped being fully active.
+    pub fn note_detached_realm(&self) {
+        self.detached_realms.set(true);
+    }
+
+    #[must_use]
+    pub fn has_detached_realms(&self) -> bool {
+        self.detached_realms.get()
     }
 
     /// Ask the event loop to stop after the running task, as if nothing were left to run.

@@ -33,7 +33,7 @@ pub fn perform_microtask_checkpoint(host: &Host, context: &mut Context) {
             //    Before them: "check if we can run script" with the job's realm: not when its
             //    document is no longer fully active (a removed iframe's).
             Microtask::Promise(job) => {
-                if job.realm().is_some_and(|realm| !can_run(realm)) {
+                if job.realm().is_some_and(|realm| !can_run(host, realm)) {
                     continue;
                 }
                 run_script(context, |context| job.call(context)).map(drop)
@@ -43,7 +43,7 @@ pub fn perform_microtask_checkpoint(host: &Host, context: &mut Context) {
                 realm,
                 state,
             } => {
-                if !can_run(&realm) {
+                if !can_run(host, &realm) {
                     continue;
                 }
                 host.set_current_continuation_state(state);

@@ -25,6 +25,8 @@ use boa_engine::realm::Realm;
 use boa_engine::{Context, JsData, JsObject};
 use boa_gc::{Finalize, Trace};
 
+use crate::agent::host::Host;
+
 /// What the agent knows of one realm.
 #[derive(Debug)]
 pub struct RealmRecord {
@@ -43,8 +45,9 @@ impl RealmRecord {
     }
 
     /// The document stopped being fully active (its browsing context was removed).
-    pub fn deactivate(&self) {
+    pub fn deactivate(&self, host: &Host) {
         self.fully_active.set(false);
+        host.note_detached_realm();
     }
 }
 
@@ -136,10 +139,11 @@ pub fn realm_record(realm: &Realm) -> Option<Rc<RealmRecord>> {
 }
 
 /// Whether code of `realm` may run: HTML "check if we can run script" and the event loop's
-/// "runnable" test of a task whose document is not fully active.
+/// "runnable" test of a task whose document is not fully active. (Every task and promise job asks:
+/// until some realm of the agent was detached, the answer is yes without a look at the realm.)
 #[must_use]
-pub fn can_run(realm: &Realm) -> bool {
-    realm_record(realm).is_none_or(|r| r.is_fully_active())
+pub fn can_run(host: &Host, realm: &Realm) -> bool {
+    !host.has_detached_realms() || realm_record(realm).is_none_or(|r| r.is_fully_active())
 }
 
 /// Run `steps` with `realm` as the current realm (a task of that realm's global), then restore

@@ -437,7 +437,7 @@ impl Runtime {
                     //    "runnable"): a task of a removed iframe's realm never runs, and as that
                     //    document never becomes fully active again it is dropped here.
                     if let Some((_source, realm, steps)) = host.take_task(selected.task)
-                        && can_run(&realm)
+                        && can_run(&host, &realm)
                     {
                         run_task(
                             &host,
@@ -454,7 +454,7 @@ impl Runtime {
                 //    the "invoke idle callbacks" task the idle period would queue.
                 Next::Idle { task, deadline, .. } => {
                     if let Some((_source, realm, steps)) = host.take_task(task)
-                        && can_run(&realm)
+                        && can_run(&host, &realm)
                     {
                         let idle_host = host.clone();
                         run_task(

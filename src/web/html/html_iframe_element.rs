@@ -172,7 +172,7 @@ fn queue_document_load(
             let document = crate::web::dom::document::create_window_document(context)?;
             crate::web::html::document_loader::load_html(&document, &source, &name, context)?;
             // A script of the document may have removed the iframe: then nothing loads.
-            if !crate::agent::realm::can_run(context.realm()) {
+            if !crate::agent::realm::can_run(&*Host::from_context(context)?, context.realm()) {
                 return Ok(());
             }
             crate::web::html::document_loader::fire_window_load(context)?;
@@ -223,8 +223,10 @@ fn destroy(content: &ContentWindow, context: &mut Context) {
             }
         }
     }
-    if let Some(record) = realm_record(&content.realm) {
-        record.deactivate();
+    if let Some(record) = realm_record(&content.realm)
+        && let Ok(host) = Host::from_context(context)
+    {
+        record.deactivate(&host);
     }
     // The parent's frames[] no longer lists it.
     if let Some(parent) = crate::agent::realm::realm_data_of::<ParentWindow>(&content.realm)

@@ -79,7 +79,7 @@ pub fn prepare_and_run(element: &JsObject, context: &mut Context) -> JsResult<bo
     }
     // (Scripting is disabled for a document that is no longer fully active: a frame removed by
     // one of its own scripts runs no further script, and its parser stops.)
-    if !crate::agent::realm::can_run(context.realm()) {
+    if !crate::agent::realm::can_run(&*Host::from_context(context)?, context.realm()) {
         return Ok(false);
     }
     // 8–10. The script block's type string: only classic scripts run here.

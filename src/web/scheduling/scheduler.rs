@@ -105,7 +105,8 @@ fn post_task_options(value: Option<&JsValue>, context: &mut Context) -> JsResult
 /// (discussed in WICG/scheduling-apis issue 57). The scheduler's realm is taken to be the
 /// method's (they differ only for `postTask.call()` across frames).
 fn ensure_fully_active(operation: &str, context: &Context) -> JsResult<()> {
-    if crate::agent::realm::can_run(context.realm()) {
+    let host = crate::agent::host::Host::from_context(context)?;
+    if crate::agent::realm::can_run(&host, context.realm()) {
         return Ok(());
     }
     Err(crate::web::dom::dom_exception::dom_exception_error(
