@@ -318,25 +318,22 @@ enum Job {
     },
 }
 
-/// The document root of a run: the directory of the file, or the working directory.
+/// The document root of a run: the directory of the file (the document is the file in it), or
+/// the working directory for `eval`.
 fn document_base(job: &Job) -> Option<crate::web::html::document_loader::DocumentBase> {
-    let dir = match job {
-        Job::File { path, .. } => path
-            .parent()
-            .map(|p| {
-                if p.as_os_str().is_empty() {
-                    Path::new(".")
-                } else {
-                    p
-                }
-            })
-            .map(Path::to_path_buf)?,
-        Job::Eval { .. } => PathBuf::from("."),
+    let (dir, name) = match job {
+        Job::File { path, .. } => {
+            let dir = path.parent().filter(|p| !p.as_os_str().is_empty());
+            (
+                dir.map_or_else(|| PathBuf::from("."), Path::to_path_buf),
+                path.file_name()?.to_string_lossy().into_owned(),
+            )
+        }
+        Job::Eval { .. } => (PathBuf::from("."), String::new()),
     };
-    let dir = dir.canonicalize().unwrap_or(dir);
     Some(crate::web::html::document_loader::DocumentBase {
-        root: dir.clone(),
-        dir,
+        root: dir.canonicalize().unwrap_or(dir),
+        path: format!("/{name}"),
         overrides: Vec::new(),
     })
 }

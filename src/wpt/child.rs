@@ -112,7 +112,7 @@ fn run(job: &ChildJob) -> Result<FileResult, String> {
         .is_some_and(|e| e == "html" || e == "htm");
     let base = crate::web::html::document_loader::DocumentBase {
         root: job.root.clone(),
-        dir: job.file.parent().unwrap_or(&job.root).to_path_buf(),
+        path: job.name.clone(),
         // What the page's `<script src>` of the harness and its report load.
         overrides: vec![
             (

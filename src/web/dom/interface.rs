@@ -426,10 +426,11 @@ pub fn arg(args: &[JsValue], index: usize) -> JsValue {
 /// Brand checks for an interface whose subclasses' instances carry other native data (an
 /// `Event` may be a `CustomEvent`, an `AbortSignal` a `TaskSignal`): the check for each native
 /// data type, registered once per agent however many realms register it (context data).
-struct BrandList<T: 'static>(RefCell<Vec<fn(&JsObject) -> Option<T>>>);
+type BrandCheck<T> = fn(&JsObject) -> Option<T>;
+struct BrandList<T: 'static>(RefCell<Vec<BrandCheck<T>>>);
 
 /// Recognise objects for which `brand` answers as implementing the interface whose state is `T`.
-pub fn register_brand<T: 'static>(context: &mut Context, brand: fn(&JsObject) -> Option<T>) {
+pub fn register_brand<T: 'static>(context: &mut Context, brand: BrandCheck<T>) {
     if !context.has_data::<Rc<BrandList<T>>>() {
         context.insert_data(Rc::new(BrandList::<T>(RefCell::new(Vec::new()))));
     }

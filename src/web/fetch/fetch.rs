@@ -179,7 +179,7 @@ pub fn resolve_same_origin_path(input: &str, document_path: &str) -> Option<Stri
 }
 
 /// The file a same-origin path names under `root`, if it is a readable file inside it.
-fn file_for(root: &Path, path: &str) -> Option<PathBuf> {
+pub fn file_for(root: &Path, path: &str) -> Option<PathBuf> {
     let relative = Path::new(path.trim_start_matches('/'));
     if relative
         .components()

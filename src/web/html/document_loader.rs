@@ -2,10 +2,10 @@
 //! tags, in document order), the window's `load` event, and the files a document may load (its
 //! iframes' `src`, its scripts' `src`) read from under the document root.
 //!
-//! Invariant: a file is read only if its path, resolved and canonicalized, stays under the
-//! document root (like `fetch()` in the conformance runner: same origin only).
+//! Invariant: a file is read only from under the document root, at the path its URL resolves to
+//! as `fetch()` resolves it (same origin only; `..` never climbs above the root).
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::rc::Rc;
 
 use boa_engine::{Context, JsObject, JsResult};
@@ -14,56 +14,64 @@ use crate::agent::host::Host;
 use crate::agent::realm::{insert_realm_data, realm_data};
 use crate::web::dom::document::{create_element, create_text_node, window_document};
 use crate::web::dom::node::{self, NodeKind, node_state};
+use crate::web::fetch::fetch::{file_for, resolve_same_origin_path};
 use crate::web::html::parser::{TreeOps, parse_document};
 
-/// Where a window's document comes from: the root a document may load files from, and the
-/// directory relative URLs resolve against.
+/// Where a window's document comes from: the root its files are served from, and the document's
+/// own URL path there, which relative URLs resolve against.
 #[derive(Clone, Debug, Default)]
 pub struct DocumentBase {
     pub root: PathBuf,
-    pub dir: PathBuf,
-    /// Files served in place of what the root holds at a URL path: `(url, text, name)` (the
+    /// The document's URL path under the root (`/page.html`, `/scheduler/x.any.html`).
+    pub path: String,
+    /// Files served in place of what the root holds at a URL path: `(path, text, name)` (the
     /// conformance runner's harness and report script at `/resources/testharness.js` and
     /// `/resources/testharnessreport.js`).
     pub overrides: Vec<(String, String, String)>,
 }
 
-/// Read a file a document of the current realm refers to with `url` (`/x` from the root, `x`
-/// from the document's directory): its text and path, or why not.
-pub fn read_document_file(url: &str, context: &Context) -> Result<(String, String), String> {
+/// A file a document loaded.
+pub struct DocumentFile {
+    pub text: String,
+    /// Its name in error reports and stacks (its path on disk).
+    pub name: String,
+    /// Its URL path under the root (the base of a document loaded from it).
+    pub path: String,
+}
+
+/// Read the file a document of the current realm refers to with `url`. URLs resolve as `fetch()`
+/// resolves them (same origin only, `..` never above the root): the file at that path under the
+/// root, or why not.
+pub fn read_document_file(url: &str, context: &Context) -> Result<DocumentFile, String> {
     let base = realm_data::<DocumentBase>(context)
         .ok_or_else(|| format!("{url}: this document has no files to load from"))?;
-    let url = url.split(['?', '#']).next().unwrap_or_default();
-    if let Some((_, text, name)) = base.overrides.iter().find(|(u, _, _)| u == url) {
-        return Ok((text.clone(), name.clone()));
-    }
-    if url.contains("://") || url.starts_with("//") {
-        return Err(format!(
-            "{url}: only files under the document root ({}) can be loaded",
+    let path = resolve_same_origin_path(url, &base.path).ok_or_else(|| {
+        format!(
+            "{url}: only files of this document's origin (under the document root {}) can be loaded",
             base.root.display()
-        ));
+        )
+    })?;
+    if let Some((_, text, name)) = base.overrides.iter().find(|(p, _, _)| *p == path) {
+        return Ok(DocumentFile {
+            text: text.clone(),
+            name: name.clone(),
+            path,
+        });
     }
-    let path = match url.strip_prefix('/') {
-        Some(rooted) => base.root.join(rooted),
-        None => base.dir.join(url),
-    };
-    let root = base
-        .root
-        .canonicalize()
-        .unwrap_or_else(|_| base.root.clone());
-    let resolved = path
-        .canonicalize()
-        .map_err(|e| format!("{}: {e}", path.display()))?;
-    if !resolved.starts_with(&root) {
-        return Err(format!(
-            "{url}: outside the document root {} (only files under it can be loaded)",
-            root.display()
-        ));
-    }
-    let bytes = std::fs::read(&resolved).map_err(|e| format!("{}: {e}", resolved.display()))?;
+    let file = file_for(&base.root, &path).ok_or_else(|| {
+        format!(
+            "{url}: no file at {path} under the document root {}",
+            base.root.display()
+        )
+    })?;
+    let bytes = std::fs::read(&file).map_err(|e| format!("{}: {e}", file.display()))?;
     let text =
-        String::from_utf8(bytes).map_err(|_| format!("{}: not UTF-8 text", resolved.display()))?;
-    Ok((text, resolved.display().to_string()))
+        String::from_utf8(bytes).map_err(|_| format!("{}: not UTF-8 text", file.display()))?;
+    Ok(DocumentFile {
+        text,
+        name: file.display().to_string(),
+        path,
+    })
 }
 
 /// Set the current realm's document base.
@@ -71,13 +79,13 @@ pub fn set_document_base(context: &Context, base: DocumentBase) {
     insert_realm_data(context, Rc::new(base));
 }
 
-/// The directory of a loaded file, as the base of the document it holds.
-pub fn base_for_file(context: &Context, path: &str) -> Option<DocumentBase> {
+/// The base of a document loaded from the file at URL path `path`, under the current one's root.
+#[must_use]
+pub fn base_for_path(context: &Context, path: &str) -> Option<DocumentBase> {
     let base = realm_data::<DocumentBase>(context)?;
-    let dir = Path::new(path).parent()?.to_path_buf();
     Some(DocumentBase {
         root: base.root.clone(),
-        dir,
+        path: path.to_owned(),
         overrides: base.overrides.clone(),
     })
 }

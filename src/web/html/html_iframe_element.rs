@@ -123,7 +123,14 @@ fn process_iframe_attributes(
     // 1. If element's srcdoc attribute is specified: navigate to about:srcdoc with the value as
     //    the document's source (a navigation: its document loads from a task).
     if let Some(srcdoc) = attribute(element, "srcdoc") {
-        queue_document_load(element, content, srcdoc, "about:srcdoc".to_owned(), context)?;
+        queue_document_load(
+            element,
+            content,
+            srcdoc,
+            "about:srcdoc".to_owned(),
+            None,
+            context,
+        )?;
         return Ok(());
     }
     // 2. Otherwise: let url be the result of running the shared attribute processing steps.
@@ -139,7 +146,14 @@ fn process_iframe_attributes(
     // 4–5. Navigate to url: a document read from the root, loaded from a task.
     let host = Host::from_context(context)?;
     match crate::web::html::document_loader::read_document_file(&src, context) {
-        Ok((text, path)) => queue_document_load(element, content, text, path, context),
+        Ok(file) => queue_document_load(
+            element,
+            content,
+            file.text,
+            file.name,
+            Some(file.path),
+            context,
+        ),
         Err(message) => {
             crate::engine::errors::report_host_error(&host, &format!("<iframe src>: {message}"));
             Ok(())
@@ -154,6 +168,7 @@ fn queue_document_load(
     content: ContentWindow,
     source: String,
     name: String,
+    url_path: Option<String>,
     context: &mut Context,
 ) -> JsResult<()> {
     let host = Host::from_context(context)?;
@@ -163,9 +178,9 @@ fn queue_document_load(
         content.realm.clone(),
         Box::new(move |context| {
             // (This task runs with the child window's realm current.) A document from a file
-            // resolves its own URLs against that file's directory.
-            if name != "about:srcdoc"
-                && let Some(base) = crate::web::html::document_loader::base_for_file(context, &name)
+            // resolves its own URLs against that file's URL; a srcdoc one against its parent's.
+            if let Some(path) = &url_path
+                && let Some(base) = crate::web::html::document_loader::base_for_path(context, path)
             {
                 crate::web::html::document_loader::set_document_base(context, base);
             }

@@ -102,7 +102,7 @@ pub fn prepare_and_run(element: &JsObject, context: &mut Context) -> JsResult<bo
     let (text, name) = match src {
         // 31. If el has a src content attribute: fetch a classic script (a file under the root).
         Some(src) => match crate::web::html::document_loader::read_document_file(&src, context) {
-            Ok((text, path)) => (text, path),
+            Ok(file) => (file.text, file.name),
             Err(message) => {
                 // The fetch failed: fire error at the element, and say why on the console.
                 crate::engine::errors::report_host_error(&host, &message);

@@ -67,7 +67,7 @@ pub fn register(context: &mut Context) -> JsResult<()> {
                     string_getter(|| user_agent().trim_start_matches("Mozilla/").to_owned()),
                     None,
                 )
-                .attribute("platform", string_getter(|| String::new()), None)
+                .attribute("platform", string_getter(String::new), None)
                 .attribute("product", string_getter(|| "Gecko".into()), None)
                 .attribute("productSub", string_getter(|| "20030107".into()), None)
                 .attribute("userAgent", string_getter(user_agent), None)
