@@ -32,8 +32,6 @@ use crate::agent::host::Host;
 pub struct RealmRecord {
     /// How the trace and error reports name the realm: `main`, `iframe 1`, …
     pub name: String,
-    /// The realm's global object.
-    pub global: JsObject,
     /// HTML "fully active" of the realm's document (true for a global without a document).
     fully_active: Cell<bool>,
 }
@@ -108,7 +106,6 @@ struct RealmRegistry(RefCell<Vec<(JsObject, Realm)>>);
 pub fn install_realm(context: &mut Context, name: &str) -> Rc<RealmRecord> {
     let record = Rc::new(RealmRecord {
         name: name.to_owned(),
-        global: context.global_object(),
         fully_active: Cell::new(true),
     });
     insert_realm_data(context, record.clone());
@@ -117,7 +114,7 @@ pub fn install_realm(context: &mut Context, name: &str) -> Rc<RealmRecord> {
     }
     let realm = context.realm().clone();
     if let Some(registry) = context.get_data::<Rc<RealmRegistry>>() {
-        registry.0.borrow_mut().push((record.global.clone(), realm));
+        registry.0.borrow_mut().push((context.global_object(), realm));
     }
     record
 }
