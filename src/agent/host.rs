@@ -83,6 +83,21 @@ pub struct WebHooks {
     pub report_unhandled_rejection: fn(&Host, &JsValue),
 }
 
+/// An agent's place in its process: the process, the agent's id and its termination flag.
+#[derive(Clone, Debug)]
+pub struct AgentLink {
+    pub process: std::sync::Arc<crate::agent::process::Process>,
+    pub handle: crate::agent::process::AgentHandle,
+}
+
+impl AgentLink {
+    /// This agent's id.
+    #[must_use]
+    pub fn id(&self) -> crate::agent::process::AgentId {
+        self.handle.id
+    }
+}
+
 /// A handle to a host timer (to cancel it).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct HostTimer {
@@ -116,6 +131,8 @@ pub struct Host {
     web_hooks: Cell<Option<WebHooks>>,
     /// `--trace` / `--log-tasks` (see `trace.rs`).
     tracer: RefCell<Option<Tracer>>,
+    /// The process this agent belongs to, and its place in it (set once by the runtime).
+    agent: std::cell::OnceCell<AgentLink>,
     /// `tracer.is_some()`, set once by `install_tracer`: what every trace hook tests first, a
     /// plain load where the `RefCell` would also check its borrow flag.
     tracing: Cell<bool>,
@@ -146,8 +163,20 @@ impl Host {
             detached_realms: Cell::new(false),
             web_hooks: Cell::new(None),
             tracer: RefCell::new(None),
+            agent: std::cell::OnceCell::new(),
             tracing: Cell::new(false),
         })
+    }
+
+    /// Join this agent to its process (once, before anything runs).
+    pub fn set_agent(&self, link: AgentLink) {
+        let _ = self.agent.set(link);
+    }
+
+    /// This agent's process and its place in it.
+    #[must_use]
+    pub fn agent(&self) -> Option<&AgentLink> {
+        self.agent.get()
     }
 
     /// The host of the context (every taskhost context has one).

@@ -2,7 +2,8 @@
 //! use of it. The [`host::Host`] holds the event loop's state that is not the core's (task
 //! records, the microtask queue, the current continuation state, the about-to-be-notified list,
 //! the tracer); [`microtasks`] is "perform a microtask checkpoint"; [`continuation`] the
-//! scheduling spec's continuation state; [`trace`] `--trace` and `--log-tasks`.
+//! scheduling spec's continuation state; [`trace`] `--trace` and `--log-tasks`; [`process`] what
+//! crosses threads between agents (a window's and its workers').
 //!
 //! The agent calls no web API and no engine glue: what it must have done above it (reporting an
 //! exception, firing `unhandledrejection`) it asks of the [`host::WebHooks`] the web layer
@@ -11,6 +12,7 @@
 pub mod continuation;
 pub mod host;
 pub mod microtasks;
+pub mod process;
 pub mod realm;
 pub mod rejections;
 pub mod script;

@@ -114,7 +114,10 @@ pub fn install_realm(context: &mut Context, name: &str) -> Rc<RealmRecord> {
     }
     let realm = context.realm().clone();
     if let Some(registry) = context.get_data::<Rc<RealmRegistry>>() {
-        registry.0.borrow_mut().push((context.global_object(), realm));
+        registry
+            .0
+            .borrow_mut()
+            .push((context.global_object(), realm));
     }
     record
 }

@@ -35,7 +35,7 @@ pub(crate) mod slab;
 pub mod time;
 mod timer_heap;
 
-pub use time::{Clock, LoopTime};
+pub use time::{Clock, LoopTime, SharedTime};
 
 use host_tasks::{HostTask, HostTasks};
 use idle::IdleList;

@@ -4,8 +4,39 @@
 //! never goes backwards. A real clock follows `std::time::Instant` (monotonic); a virtual clock only
 //! moves when told (`wait_until`), and only forwards. Both remember the wall-clock time of their
 //! origin (`time_origin_unix_ms`, for `performance.timeOrigin`).
+//!
+//! Several event loops (a window's and its workers') share one time line: real clocks read the same
+//! `Instant` line, each from its own origin (a worker's origin is when it was created); virtual
+//! clocks read one [`SharedTime`], each from its own origin on it, and whoever advances it advances
+//! them all.
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+/// A virtual time line shared by several clocks (nanoseconds since the first clock's origin). It
+/// only moves forwards.
+#[derive(Debug, Default)]
+pub struct SharedTime(AtomicU64);
+
+impl SharedTime {
+    /// A time line at zero.
+    #[must_use]
+    pub fn new() -> Arc<Self> {
+        Arc::new(Self(AtomicU64::new(0)))
+    }
+
+    /// Nanoseconds on the time line.
+    #[must_use]
+    pub fn now_ns(&self) -> u64 {
+        self.0.load(Ordering::Acquire)
+    }
+
+    /// Move the time line to `ns`, if that is later (never backwards).
+    pub fn advance_to(&self, ns: u64) {
+        self.0.fetch_max(ns, Ordering::AcqRel);
+    }
+}
 
 /// Nanoseconds since the loop's time origin.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -85,8 +116,17 @@ pub struct Clock {
 
 #[derive(Clone, Debug)]
 enum ClockKind {
-    Real { origin: Instant },
-    Virtual { now: LoopTime },
+    Real {
+        origin: Instant,
+    },
+    Virtual {
+        now: LoopTime,
+    },
+    /// A virtual clock on a shared time line; its origin is `origin` ns on that line.
+    Shared {
+        time: Arc<SharedTime>,
+        origin: u64,
+    },
 }
 
 fn wall_clock_unix_ms() -> f64 {
@@ -119,6 +159,36 @@ impl Clock {
         }
     }
 
+    /// A virtual clock on the shared time line `time`, whose origin is the line's present.
+    #[must_use]
+    pub fn shared_virtual(time: Arc<SharedTime>, origin_unix_ms: f64) -> Self {
+        let origin = time.now_ns();
+        Clock {
+            kind: ClockKind::Shared { time, origin },
+            origin_unix_ms: origin_unix_ms + origin as f64 / NANOS_PER_MILLI as f64,
+        }
+    }
+
+    /// A real clock whose origin is now, for a loop created after `self`'s (a worker's): its
+    /// time origin is the wall-clock time of `self`'s origin plus the time since. For a virtual
+    /// `self` on a shared time line, a virtual clock on the same line.
+    #[must_use]
+    pub fn later(&self) -> Self {
+        match &self.kind {
+            ClockKind::Shared { time, origin } => {
+                let origin_unix_ms = self.origin_unix_ms - *origin as f64 / NANOS_PER_MILLI as f64;
+                Self::shared_virtual(time.clone(), origin_unix_ms)
+            }
+            ClockKind::Virtual { .. } => Self::virtual_clock(),
+            ClockKind::Real { .. } => Clock {
+                kind: ClockKind::Real {
+                    origin: Instant::now(),
+                },
+                origin_unix_ms: self.origin_unix_ms + self.now().as_millis_f64(),
+            },
+        }
+    }
+
     /// The current loop time (never less than any earlier reading).
     #[must_use]
     pub fn now(&self) -> LoopTime {
@@ -127,23 +197,40 @@ impl Clock {
                 LoopTime(u64::try_from(origin.elapsed().as_nanos()).unwrap_or(u64::MAX))
             }
             ClockKind::Virtual { now } => *now,
+            ClockKind::Shared { time, origin } => LoopTime(time.now_ns().saturating_sub(*origin)),
         }
     }
 
     /// Whether this is a virtual clock.
     #[must_use]
     pub fn is_virtual(&self) -> bool {
-        matches!(self.kind, ClockKind::Virtual { .. })
+        !matches!(self.kind, ClockKind::Real { .. })
+    }
+
+    /// The shared time line of a shared virtual clock, and this clock's origin on it.
+    #[must_use]
+    pub fn shared_time(&self) -> Option<(&Arc<SharedTime>, u64)> {
+        match &self.kind {
+            ClockKind::Shared { time, origin } => Some((time, *origin)),
+            _ => None,
+        }
     }
 
     /// Block until `now() >= t`. Real: sleeps the thread. Virtual: jumps to `t` at once if `t` is
     /// later than now (never backwards). Returns immediately when `t` has passed.
     pub fn wait_until(&mut self, t: LoopTime) {
-        if let ClockKind::Virtual { now } = &mut self.kind {
-            if t > *now {
-                *now = t;
+        match &mut self.kind {
+            ClockKind::Virtual { now } => {
+                if t > *now {
+                    *now = t;
+                }
+                return;
             }
-            return;
+            ClockKind::Shared { time, origin } => {
+                time.advance_to(origin.saturating_add(t.0));
+                return;
+            }
+            ClockKind::Real { .. } => {}
         }
         loop {
             let now = self.now();
@@ -206,6 +293,36 @@ mod tests {
         assert_eq!(c.now(), LoopTime(1_000));
         c.wait_until(LoopTime::from_millis(3_600_000));
         assert_eq!(c.now(), LoopTime::from_millis(3_600_000), "no real waiting");
+    }
+
+    #[test]
+    fn shared_virtual_clocks_read_one_time_line_from_their_own_origins() {
+        let time = SharedTime::new();
+        let mut first = Clock::shared_virtual(time.clone(), 1_000.0);
+        assert!(first.is_virtual());
+        first.wait_until(LoopTime::from_millis(5));
+        let second = first.later();
+        assert_eq!(
+            second.now(),
+            LoopTime::ZERO,
+            "a later clock starts at its own origin"
+        );
+        assert_eq!(second.time_origin_unix_ms(), 1_005.0);
+        time.advance_to(LoopTime::from_millis(7).as_nanos());
+        assert_eq!(first.now(), LoopTime::from_millis(7));
+        assert_eq!(second.now(), LoopTime::from_millis(2));
+        time.advance_to(0);
+        assert_eq!(first.now(), LoopTime::from_millis(7), "never backwards");
+        assert_eq!(second.shared_time().map(|(_, o)| o), Some(5_000_000));
+    }
+
+    #[test]
+    fn a_later_real_clock_has_a_later_origin() {
+        let first = Clock::real();
+        std::thread::sleep(Duration::from_millis(2));
+        let second = first.later();
+        assert!(second.now() < first.now());
+        assert!(second.time_origin_unix_ms() >= first.time_origin_unix_ms() + 2.0);
     }
 
     #[test]
