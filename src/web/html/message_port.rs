@@ -2,22 +2,34 @@
 //!
 //! Invariants:
 //! - A port's channel state ([`PortState`]: entanglement, port message queue, enabled and
-//!   detached flags) is separate from its JS object, so transferring a port moves the state to
-//!   a new object and leaves the old object detached.
+//!   detached flags) is separate from its JS object. The state lives in one agent; transferring
+//!   a port turns it into a [`TransferredPort`] record (plain data, `Send`) and leaves the old
+//!   object detached; receiving the record makes a new state and object wherever it arrives.
+//! - A port's partner is in the same agent ([`Entangled::Local`], a direct reference) or named by
+//!   a [`PortId`] through the process's port directory ([`Entangled::Remote`]): a message for a
+//!   remote port is mail to whichever agent holds it, or waits in the directory while the port
+//!   travels. Once a port has been shipped, it and its partner are addressed by id for good.
+//! - A port with an id is held by its agent's [`PortRegistry`] (so its owner can be found when
+//!   mail comes) until it is closed or its partner is: a port another thread can still post to
+//!   stays alive, as HTML §9.4.6 asks of entangled ports.
 //! - A message posted to a port whose queue is enabled is a task on the posted message task
 //!   source at once (ordered against timers by when it was posted); while the queue is disabled
 //!   it waits in the port's queue and keeps nothing alive. Only queued tasks keep the event loop
 //!   running, so an idle port never does.
-//! - A delivery task checks the port's epoch: if the port was shipped (transferred) since the
-//!   task was queued, the message goes back to the port's queue for its new owner.
+//! - A delivery task of a port that was shipped since it was queued forwards its message to
+//!   where the port went.
+//! - A port's messages fire at its owner object: the MessagePort object, or for the implicit
+//!   ports of workers, the `Worker` object and the worker's global.
 
-use std::cell::Cell;
-use std::collections::VecDeque;
+use std::cell::{Cell, RefCell};
+use std::collections::{HashMap, VecDeque};
+use std::rc::Rc;
 
 use boa_engine::{Context, JsData, JsObject, JsResult, JsValue, NativeFunction};
 use boa_gc::{Finalize, Gc, GcRefCell, Trace};
 
-use crate::agent::host::Host;
+use crate::agent::host::{AgentLink, Host};
+use crate::agent::process::PortId;
 use crate::engine::webidl::type_error;
 use crate::event_loop::HostSource;
 use crate::web::dom::dispatch::fire_event;
@@ -33,32 +45,90 @@ use crate::web::html::structured_clone::{
     Serialized, deserialize_with_transfer, serialize_with_transfer,
 };
 
-/// A port of a channel: what survives a transfer.
+/// Whom a port is entangled with.
+#[derive(Trace, Finalize)]
+pub enum Entangled {
+    None,
+    /// A port of the same agent.
+    Local(Gc<PortState>),
+    /// A port addressed through the process's port directory.
+    Remote(#[unsafe_ignore_trace] PortId),
+}
+
+/// A port of a channel: what survives a transfer within its agent.
 #[derive(Trace, Finalize)]
 pub struct PortState {
-    /// The MessagePort object that currently owns this port.
+    /// The object its messages fire at (a MessagePort, or a worker's `Worker` object / global).
     object: GcRefCell<Option<JsObject>>,
-    entangled: GcRefCell<Option<Gc<PortState>>>,
+    entangled: GcRefCell<Entangled>,
     /// The port message queue's messages while it is disabled.
-    queue: GcRefCell<VecDeque<Gc<Serialized>>>,
+    #[unsafe_ignore_trace]
+    queue: RefCell<VecDeque<Box<Serialized>>>,
     enabled: Cell<bool>,
     detached: Cell<bool>,
-    /// Bumped when the port is shipped: tasks queued before then re-queue their message.
+    /// Its directory id, once it can be addressed from another agent.
     #[unsafe_ignore_trace]
-    epoch: Cell<u64>,
+    id: Cell<Option<PortId>>,
+    /// Set when the port was shipped: where its delivery tasks forward their messages.
+    #[unsafe_ignore_trace]
+    moved_to: Cell<Option<PortId>>,
 }
 
 impl PortState {
     fn new() -> Gc<Self> {
         Gc::new(Self {
             object: GcRefCell::new(None),
-            entangled: GcRefCell::new(None),
-            queue: GcRefCell::new(VecDeque::new()),
+            entangled: GcRefCell::new(Entangled::None),
+            queue: RefCell::new(VecDeque::new()),
             enabled: Cell::new(false),
             detached: Cell::new(false),
-            epoch: Cell::new(0),
+            id: Cell::new(None),
+            moved_to: Cell::new(None),
         })
     }
+}
+
+/// A shipped port: what a message carries to the agent that receives it (plain data).
+pub struct TransferredPort {
+    id: PortId,
+    partner: Option<PortId>,
+    /// Messages that were waiting in its (disabled) queue.
+    queue: Vec<Box<Serialized>>,
+}
+
+/// The ports of this agent that have a directory id, by id.
+#[derive(Default)]
+struct PortRegistry(RefCell<HashMap<PortId, Gc<PortState>>>);
+
+fn registry(context: &mut Context) -> Rc<PortRegistry> {
+    if let Some(registry) = context.get_data::<Rc<PortRegistry>>() {
+        return registry.clone();
+    }
+    let registry = Rc::new(PortRegistry::default());
+    context.insert_data(registry.clone());
+    registry
+}
+
+fn agent_link(context: &Context) -> JsResult<AgentLink> {
+    Host::from_context(context)?
+        .agent()
+        .cloned()
+        .ok_or_else(|| crate::agent::host::js_error("this event loop belongs to no process"))
+}
+
+/// Give `state` a directory id held by this agent (if it has none yet), and keep it in this
+/// agent's registry.
+fn address(state: &Gc<PortState>, context: &mut Context) -> JsResult<PortId> {
+    if let Some(id) = state.id.get() {
+        return Ok(id);
+    }
+    let link = agent_link(context)?;
+    let id = link.process.new_port_id();
+    state.id.set(Some(id));
+    // (Nothing can have been posted to a new id.)
+    let _ = link.process.port_arrived(id, link.id());
+    registry(context).0.borrow_mut().insert(id, state.clone());
+    Ok(id)
 }
 
 /// The native data of `MessagePort` objects.
@@ -99,58 +169,178 @@ fn new_port_object(state: Gc<PortState>, context: &Context) -> JsResult<JsObject
 pub fn new_entangled_pair(context: &Context) -> JsResult<(JsObject, JsObject)> {
     let (a, b) = (PortState::new(), PortState::new());
     // Entangle: associate the two ports to be entangled.
-    *a.entangled.borrow_mut() = Some(b.clone());
-    *b.entangled.borrow_mut() = Some(a.clone());
+    *a.entangled.borrow_mut() = Entangled::Local(b.clone());
+    *b.entangled.borrow_mut() = Entangled::Local(a.clone());
     Ok((new_port_object(a, context)?, new_port_object(b, context)?))
 }
 
-/// The transfer steps of a MessagePort: move its state out of `object`, which becomes a
-/// detached port. `None` if it is already detached.
-pub fn transfer(object: &JsObject) -> Option<Gc<PortState>> {
-    let data = object.downcast_ref::<MessagePortData>()?;
-    let state = data.port.borrow().clone();
-    if state.detached.get() {
-        return None;
+/// An implicit port of a worker (HTML's "outside port" and "inside port"): its messages fire at
+/// `owner` (the `Worker` object, or the worker's global), its partner is `partner` (in the other
+/// agent), and its own id is `id` (created by whoever made the pair). `enabled`: whether its
+/// queue starts enabled.
+pub fn new_implicit_port(
+    owner: &JsObject,
+    id: PortId,
+    partner: PortId,
+    enabled: bool,
+    context: &mut Context,
+) -> JsResult<Gc<PortState>> {
+    let state = PortState::new();
+    *state.object.borrow_mut() = Some(owner.clone());
+    *state.entangled.borrow_mut() = Entangled::Remote(partner);
+    state.enabled.set(enabled);
+    state.id.set(Some(id));
+    registry(context).0.borrow_mut().insert(id, state.clone());
+    let link = agent_link(context)?;
+    for waiting in link.process.port_arrived(id, link.id()) {
+        waiting(context);
     }
+    Ok(state)
+}
+
+/// The transfer steps of a MessagePort: move its state out of `object`, which becomes a
+/// detached port, into a record another agent (or this one) can receive. `None` if it is
+/// already detached.
+pub fn transfer(object: &JsObject, context: &mut Context) -> JsResult<Option<TransferredPort>> {
+    let Some(data) = object.downcast_ref::<MessagePortData>() else {
+        return Ok(None);
+    };
+    let state = data.port.borrow().clone();
+    drop(data);
+    if state.detached.get() {
+        return Ok(None);
+    }
+    let link = agent_link(context)?;
+    // Both ends become addressable: the partner stays here and now names this port by id.
+    let id = address(&state, context)?;
+    let entangled = std::mem::replace(&mut *state.entangled.borrow_mut(), Entangled::None);
+    let partner = match &entangled {
+        Entangled::None => None,
+        Entangled::Remote(partner) => Some(*partner),
+        Entangled::Local(partner) => {
+            let partner_id = address(&partner, context)?;
+            *partner.entangled.borrow_mut() = Entangled::Remote(id);
+            Some(partner_id)
+        }
+    };
+    registry(context).0.borrow_mut().remove(&id);
+    link.process.port_departed(id);
     // 1. Set value's [[Detached]] to true. (The old object keeps a detached state of its own.)
     let detached = PortState::new();
     detached.detached.set(true);
-    *data.port.borrow_mut() = detached;
+    if let Some(data) = object.downcast_ref::<MessagePortData>() {
+        *data.port.borrow_mut() = detached;
+    }
+    state.detached.set(true);
+    state.moved_to.set(Some(id));
+    *state.object.borrow_mut() = None;
     // The moved queue starts disabled again (transfer-receiving step 3: "leaving the port
     // message queue in its initial disabled state").
-    state.enabled.set(false);
-    state.epoch.set(state.epoch.get() + 1);
-    *state.object.borrow_mut() = None;
-    Some(state)
+    let queue = state.queue.borrow_mut().drain(..).collect();
+    Ok(Some(TransferredPort { id, partner, queue }))
 }
 
-/// The transfer-receiving steps: a new MessagePort object owning `state`.
-pub fn receive(state: &Gc<PortState>, context: &mut Context) -> JsResult<JsObject> {
-    new_port_object(state.clone(), context)
+/// The transfer-receiving steps: a new MessagePort object in this agent owning the port.
+pub fn receive(port: &mut TransferredPort, context: &mut Context) -> JsResult<JsObject> {
+    let state = PortState::new();
+    state.id.set(Some(port.id));
+    if let Some(partner) = port.partner {
+        *state.entangled.borrow_mut() = Entangled::Remote(partner);
+    }
+    state.queue.borrow_mut().extend(port.queue.drain(..));
+    let object = new_port_object(state.clone(), context)?;
+    registry(context).0.borrow_mut().insert(port.id, state);
+    // What was posted to it while it travelled, in order.
+    let link = agent_link(context)?;
+    for waiting in link.process.port_arrived(port.id, link.id()) {
+        waiting(context);
+    }
+    Ok(object)
 }
 
 /// Disentangle a port (and its partner).
-fn disentangle(state: &Gc<PortState>) {
-    let other = state.entangled.borrow_mut().take();
-    if let Some(other) = other {
-        *other.entangled.borrow_mut() = None;
+fn disentangle(state: &Gc<PortState>, context: &mut Context) {
+    let entangled = std::mem::replace(&mut *state.entangled.borrow_mut(), Entangled::None);
+    match &entangled {
+        Entangled::None => {}
+        Entangled::Local(other) => *other.entangled.borrow_mut() = Entangled::None,
+        &Entangled::Remote(other) => {
+            if let Ok(link) = agent_link(context) {
+                link.process.post_to_port(
+                    other,
+                    Box::new(move |context| {
+                        let state = registry(context).0.borrow_mut().remove(&other);
+                        if let Some(state) = state {
+                            *state.entangled.borrow_mut() = Entangled::None;
+                        }
+                    }),
+                );
+            }
+        }
+    }
+    if let Some(id) = state.id.get() {
+        registry(context).0.borrow_mut().remove(&id);
+        if let Ok(link) = agent_link(context) {
+            link.process.port_closed(id);
+        }
     }
 }
 
+/// Forget the port `id` of this agent (its partner's agent ended).
+pub fn forget(id: PortId, context: &mut Context) {
+    let state = registry(context).0.borrow_mut().remove(&id);
+    if let Some(state) = state {
+        *state.entangled.borrow_mut() = Entangled::None;
+    }
+}
+
+/// Post a message to `target` (a port of this agent, or one named in the directory).
+fn post_to(target: &Entangled, message: Box<Serialized>, context: &mut Context) -> JsResult<()> {
+    match target {
+        Entangled::None => Ok(()),
+        Entangled::Local(port) => enqueue(port, message, context),
+        Entangled::Remote(id) => {
+            post_remote(*id, message, context)?;
+            Ok(())
+        }
+    }
+}
+
+/// Mail `message` to the port `id`, wherever it is (dropped if it is closed or gone).
+fn post_remote(id: PortId, message: Box<Serialized>, context: &Context) -> JsResult<()> {
+    let link = agent_link(context)?;
+    link.process.post_to_port(
+        id,
+        Box::new(move |context| {
+            let state = registry(context).0.borrow().get(&id).cloned();
+            if let Some(state) = state {
+                let _ = enqueue(&state, message, context);
+            }
+        }),
+    );
+    Ok(())
+}
+
 /// Queue the delivery of `message` to `target`'s port message queue.
-fn enqueue(target: &Gc<PortState>, message: Gc<Serialized>, context: &mut Context) -> JsResult<()> {
+fn enqueue(
+    target: &Gc<PortState>,
+    message: Box<Serialized>,
+    context: &mut Context,
+) -> JsResult<()> {
+    if let Some(id) = target.moved_to.get() {
+        return post_remote(id, message, context);
+    }
     if !target.enabled.get() {
         target.queue.borrow_mut().push_back(message);
         return Ok(());
     }
     let host = Host::from_context(context)?;
     let port = target.clone();
-    let epoch = target.epoch.get();
     let posted = host.trace_post(context, "message", None);
     host.queue_task_posted(
         HostSource::PostedMessage,
         context.realm().clone(),
-        Box::new(move |context| deliver(&port, epoch, message, context)),
+        Box::new(move |context| deliver(&port, message, context)),
         posted,
     );
     Ok(())
@@ -159,12 +349,11 @@ fn enqueue(target: &Gc<PortState>, message: Gc<Serialized>, context: &mut Contex
 /// The delivery task (message port post message steps, step 7).
 fn deliver(
     port: &Gc<PortState>,
-    epoch: u64,
-    message: Gc<Serialized>,
+    mut message: Box<Serialized>,
     context: &mut Context,
 ) -> JsResult<()> {
-    if port.epoch.get() != epoch {
-        // The port was shipped since: the message waits for its new owner.
+    if port.moved_to.get().is_some() {
+        // The port was shipped since: the message follows it.
         return enqueue(port, message, context);
     }
     // 7.1. Let finalTargetPort be the MessagePort in whose port message queue the task now
@@ -179,7 +368,7 @@ fn deliver(
     // 7.2–7.3. Let deserializeRecord be StructuredDeserializeWithTransfer(…, targetRealm). If
     //      this throws an exception, catch it, fire an event named messageerror at
     //      finalTargetPort, using MessageEvent, and then return.
-    let record = match deserialize_with_transfer(&message, context) {
+    let record = match deserialize_with_transfer(&mut message, context) {
         Ok(record) => record,
         Err(_) => {
             let event = create_message_event("messageerror", JsValue::null(), Vec::new(), context)?;
@@ -196,6 +385,69 @@ fn deliver(
     Ok(())
 }
 
+/// The message port post message steps for an implicit port (`Worker.postMessage`,
+/// `DedicatedWorkerGlobalScope.postMessage`): serialize with `transfer`, then post to its
+/// partner.
+pub fn post_message_steps(
+    state: &Gc<PortState>,
+    message: &JsValue,
+    transfer: &[JsValue],
+    context: &mut Context,
+) -> JsResult<()> {
+    let serialized = serialize_with_transfer(message, transfer, context)?;
+    let target = match &*state.entangled.borrow() {
+        Entangled::None => return Ok(()),
+        Entangled::Local(port) => Entangled::Local(port.clone()),
+        Entangled::Remote(id) => Entangled::Remote(*id),
+    };
+    post_to(&target, Box::new(serialized), context)
+}
+
+/// Enable an implicit port's queue (a worker's inside port, once its script has run).
+pub fn enable(state: &Gc<PortState>, context: &mut Context) -> JsResult<()> {
+    if state.enabled.replace(true) || state.detached.get() {
+        return Ok(());
+    }
+    let pending: Vec<_> = state.queue.borrow_mut().drain(..).collect();
+    for message in pending {
+        enqueue(state, message, context)?;
+    }
+    Ok(())
+}
+
+/// Close an implicit port (a worker ended): nothing more is delivered to or from it.
+pub fn close_port(state: &Gc<PortState>, context: &mut Context) {
+    state.detached.set(true);
+    state.queue.borrow_mut().clear();
+    disentangle(state, context);
+}
+
+/// The transfer list of `postMessage(message, transfer)` / `postMessage(message, options)`:
+/// an iterable object is `sequence<object> transfer`; undefined, null or another object is
+/// `StructuredSerializeOptions`.
+pub fn transfer_argument(
+    second: &JsValue,
+    context: &mut Context,
+    err: impl Fn(&str) -> boa_engine::JsError + Copy,
+) -> JsResult<Vec<JsValue>> {
+    let iterable = match second.as_object() {
+        Some(o) => !o
+            .get(boa_engine::JsSymbol::iterator(), context)?
+            .is_undefined(),
+        None => false,
+    };
+    if iterable {
+        return sequence(second, context, err);
+    }
+    let options = dictionary(Some(second), err, "StructuredSerializeOptions")?;
+    let transfer = member(options.as_ref(), "transfer", context)?;
+    if transfer.is_undefined() {
+        Ok(Vec::new())
+    } else {
+        sequence(&transfer, context, err)
+    }
+}
+
 fn this_port(this: &JsValue, context: &Context) -> JsResult<(JsObject, Gc<PortState>)> {
     let object = this_object(this, context)?;
     let state = port_state(&object).ok_or_else(illegal_invocation)?;
@@ -209,29 +461,14 @@ fn post_message(this: &JsValue, args: &[JsValue], context: &mut Context) -> JsRe
     let Some(message) = args.first() else {
         return Err(err(&arguments_required(1, 0)));
     };
-    // Overload resolution: an iterable object is `sequence<object> transfer`; undefined, null
-    // or another object is `StructuredSerializeOptions`.
-    let second = args.get(1).cloned().unwrap_or_default();
-    let iterable = match second.as_object() {
-        Some(o) => !o
-            .get(boa_engine::JsSymbol::iterator(), context)?
-            .is_undefined(),
-        None => false,
-    };
-    let transfer = if iterable {
-        sequence(&second, context, err)?
-    } else {
-        let options = dictionary(Some(&second), err, "StructuredSerializeOptions")?;
-        let transfer = member(options.as_ref(), "transfer", context)?;
-        if transfer.is_undefined() {
-            Vec::new()
-        } else {
-            sequence(&transfer, context, err)?
-        }
-    };
+    let transfer = transfer_argument(&args.get(1).cloned().unwrap_or_default(), context, err)?;
     // Message port post message steps:
     // 1. Let targetPort be the port with which sourcePort is entangled, if any; otherwise null.
-    let target = state.entangled.borrow().clone();
+    let target = match &*state.entangled.borrow() {
+        Entangled::None => None,
+        Entangled::Local(port) => Some(Entangled::Local(port.clone())),
+        Entangled::Remote(id) => Some(Entangled::Remote(*id)),
+    };
     // 2. If transfer contains sourcePort, then throw a "DataCloneError" DOMException.
     if transfer
         .iter()
@@ -247,6 +484,9 @@ fn post_message(this: &JsValue, args: &[JsValue], context: &mut Context) -> JsRe
     // 3. Let doomed be false.
     // 4. If targetPort is not null and transfer contains targetPort, then set doomed to true.
     let doomed = target.as_ref().is_some_and(|t| {
+        let Entangled::Local(t) = t else {
+            return false;
+        };
         let owner = t.object.borrow().clone();
         owner.is_some_and(|owner| {
             transfer
@@ -262,7 +502,7 @@ fn post_message(this: &JsValue, args: &[JsValue], context: &mut Context) -> JsRe
         return Ok(JsValue::undefined());
     };
     // 7. Add a task that delivers the message to the port message queue of targetPort.
-    enqueue(&target, Gc::new(serialized), context)?;
+    post_to(&target, Box::new(serialized), context)?;
     Ok(JsValue::undefined())
 }
 
@@ -271,22 +511,13 @@ pub fn start(object: &JsObject, context: &mut Context) -> JsResult<()> {
     let Some(state) = port_state(object) else {
         return Err(illegal_invocation());
     };
-    if state.enabled.replace(true) || state.detached.get() {
-        return Ok(());
-    }
-    let pending: Vec<_> = state.queue.borrow_mut().drain(..).collect();
-    for message in pending {
-        enqueue(&state, message, context)?;
-    }
-    Ok(())
+    enable(&state, context)
 }
 
 /// `close()`: 1. Set this's [[Detached]] to true. 2. If this is entangled, disentangle it.
 fn close(this: &JsValue, _: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
     let (_, state) = this_port(this, context)?;
-    state.detached.set(true);
-    state.queue.borrow_mut().clear();
-    disentangle(&state);
+    close_port(&state, context);
     Ok(JsValue::undefined())
 }
 

@@ -6,9 +6,10 @@
 //! leaves (`Date`, `RegExp`, `ArrayBuffer`, typed arrays, `Map`, `Set`) to boa_runtime's
 //! `JsValueStore`, the serialization behind boa_runtime's own `structuredClone`.
 //!
-//! Invariants: a [`Serialized`] record holds no JS object (only primitives, context-free stores
-//! and port states), so it may wait in a port's queue without keeping objects of the sender
-//! alive; deserializing it twice gives two independent graphs.
+//! Invariants: a [`Serialized`] record is plain Rust data and `Send` (primitives, context-free
+//! stores and transferred port records), so it may wait in a port's queue without keeping
+//! objects of the sender alive and may cross to another agent's thread; deserializing a record
+//! without ports twice gives two independent graphs.
 //!
 //! Deviations: values inside a `Map` or `Set` are cloned by the store, which does not know
 //! DOMExceptions or ports (they come out as plain objects / fail); primitive wrapper objects
@@ -23,44 +24,95 @@ use boa_engine::object::builtins::{
     JsTypedArray,
 };
 use boa_engine::value::TryIntoJs;
-use boa_engine::{Context, JsError, JsNativeError, JsObject, JsResult, JsString, JsValue};
-use boa_gc::{Finalize, Gc, Trace};
+use boa_engine::{
+    Context, JsBigInt, JsError, JsNativeError, JsObject, JsResult, JsString, JsValue,
+};
 use boa_runtime::store::JsValueStore;
 
 use crate::web::dom::dom_exception::{as_dom_exception, dom_exception_error, new_dom_exception};
-use crate::web::html::message_port::{self, PortState};
+use crate::web::html::message_port::{self, TransferredPort};
+
+/// A serialized primitive: plain Rust data (a record may cross threads).
+#[derive(Clone, Debug)]
+enum Primitive {
+    Undefined,
+    Null,
+    Boolean(bool),
+    Number(f64),
+    String(Vec<u16>),
+    /// A BigInt, in decimal.
+    BigInt(String),
+}
 
 /// A serialized value: a primitive, or a reference to a node of the record.
-#[derive(Trace, Finalize, Clone)]
+#[derive(Clone, Debug)]
 enum Value {
-    Primitive(JsValue),
+    Primitive(Primitive),
     Node(usize),
 }
 
-#[derive(Trace, Finalize)]
 enum Node {
-    Object(Vec<(JsString, Value)>),
-    Array(u64, Vec<(JsString, Value)>),
+    Object(Vec<(Vec<u16>, Value)>),
+    Array(u64, Vec<(Vec<u16>, Value)>),
     Error {
-        name: JsString,
-        message: Option<JsString>,
+        name: &'static str,
+        message: Option<Vec<u16>>,
     },
     DomException {
-        name: JsString,
-        message: JsString,
+        name: Vec<u16>,
+        message: Vec<u16>,
     },
     /// Index into the record's transferred ports.
     Port(usize),
-    Leaf(#[unsafe_ignore_trace] JsValueStore),
+    Leaf(JsValueStore),
 }
 
-/// The result of StructuredSerializeWithTransfer.
-#[derive(Trace, Finalize)]
+/// The result of StructuredSerializeWithTransfer: plain Rust data, `Send`, so a message may
+/// wait in a port's queue without keeping objects alive and may cross to a worker's thread.
 pub struct Serialized {
     nodes: Vec<Node>,
     root: Value,
     /// Transferred ports, in transfer-list order.
-    ports: Vec<Gc<PortState>>,
+    ports: Vec<TransferredPort>,
+}
+
+// A record crosses threads (messages to and from workers).
+const _: () = {
+    const fn assert_send<T: Send>() {}
+    assert_send::<Serialized>();
+};
+
+impl Primitive {
+    fn from_js(value: &JsValue) -> Option<Self> {
+        Some(if value.is_undefined() {
+            Self::Undefined
+        } else if value.is_null() {
+            Self::Null
+        } else if let Some(b) = value.as_boolean() {
+            Self::Boolean(b)
+        } else if let Some(n) = value.as_number() {
+            Self::Number(n)
+        } else if let Some(s) = value.as_string() {
+            Self::String(s.to_vec())
+        } else if let Some(b) = value.as_bigint() {
+            Self::BigInt(b.to_string())
+        } else {
+            return None;
+        })
+    }
+
+    fn to_js(&self) -> JsValue {
+        match self {
+            Self::Undefined => JsValue::undefined(),
+            Self::Null => JsValue::null(),
+            Self::Boolean(b) => JsValue::from(*b),
+            Self::Number(n) => JsValue::from(*n),
+            Self::String(s) => JsValue::from(JsString::from(s.as_slice())),
+            Self::BigInt(text) => {
+                JsBigInt::from_string(text).map_or_else(JsValue::undefined, JsValue::from)
+            }
+        }
+    }
 }
 
 fn data_clone_error(context: &Context, message: &str) -> JsError {
@@ -153,7 +205,7 @@ pub fn serialize_with_transfer(
     //    otherwise run its transfer steps.
     let mut ports = Vec::with_capacity(s.port_objects.len());
     for object in &s.port_objects {
-        match message_port::transfer(object) {
+        match message_port::transfer(object, context)? {
             Some(port) => ports.push(port),
             None => {
                 return Err(data_clone_error(
@@ -215,10 +267,10 @@ impl Serializer {
     fn value_inner(&mut self, value: &JsValue, context: &mut Context) -> JsResult<Value> {
         // 1–3. Primitives other than Symbol serialize as themselves; a Symbol is an error.
         let Some(object) = value.as_object() else {
-            if value.is_symbol() {
-                return Err(data_clone_error(context, "Symbol could not be cloned."));
-            }
-            return Ok(Value::Primitive(value.clone()));
+            return match Primitive::from_js(value) {
+                Some(primitive) => Ok(Value::Primitive(primitive)),
+                None => Err(data_clone_error(context, "Symbol could not be cloned.")),
+            };
         };
         // 4. If memory[value] exists, then return memory[value].
         if let Some(&index) = self.memory.get(&object) {
@@ -233,8 +285,8 @@ impl Serializer {
         }
         if let Some(e) = as_dom_exception(value) {
             let node = Node::DomException {
-                name: e.name.clone(),
-                message: e.message.clone(),
+                name: e.name.to_vec(),
+                message: e.message.to_vec(),
             };
             return Ok(Value::Node(self.push(&object, node)));
         }
@@ -278,7 +330,7 @@ impl Serializer {
         &mut self,
         object: &JsObject,
         context: &mut Context,
-    ) -> JsResult<Vec<(JsString, Value)>> {
+    ) -> JsResult<Vec<(Vec<u16>, Value)>> {
         let mut entries = Vec::new();
         for key in object.own_property_keys(context)? {
             let boa_engine::property::PropertyKey::Symbol(_) = key else {
@@ -288,7 +340,7 @@ impl Serializer {
                 }
                 let v = object.get(key, context)?;
                 let v = self.value(&v, context)?;
-                entries.push((name, v));
+                entries.push((name.to_vec(), v));
                 continue;
             };
         }
@@ -298,15 +350,19 @@ impl Serializer {
     /// Error objects: name (one of the standard names, else "Error") and own data "message".
     fn error(&mut self, object: &JsObject, context: &mut Context) -> JsResult<Value> {
         let name = object.get(JsString::from("name"), context)?;
-        let name = match name.as_string() {
-            Some(n) if ERROR_NAMES.contains(&n.to_std_string_escaped().as_str()) => n,
-            _ => JsString::from("Error"),
-        };
+        let name = name
+            .as_string()
+            .and_then(|n| {
+                let n = n.to_std_string_escaped();
+                ERROR_NAMES.iter().copied().find(|known| *known == n)
+            })
+            .unwrap_or("Error");
         let message = if object.has_own_property(JsString::from("message"), context)? {
             Some(
                 object
                     .get(JsString::from("message"), context)?
-                    .to_string(context)?,
+                    .to_string(context)?
+                    .to_vec(),
             )
         } else {
             None
@@ -343,13 +399,13 @@ pub struct Deserialized {
 
 /// StructuredDeserializeWithTransfer(serialized, targetRealm) (HTML §2.7.6).
 pub fn deserialize_with_transfer(
-    serialized: &Serialized,
+    serialized: &mut Serialized,
     context: &mut Context,
 ) -> JsResult<Deserialized> {
     // The transfer-receiving steps of each port: a new MessagePort object holding the state.
     let ports = serialized
         .ports
-        .iter()
+        .iter_mut()
         .map(|p| message_port::receive(p, context))
         .collect::<JsResult<Vec<_>>>()?;
     let mut made: Vec<Option<JsValue>> = vec![None; serialized.nodes.len()];
@@ -365,13 +421,13 @@ fn deserialize(
     context: &mut Context,
 ) -> JsResult<JsValue> {
     let index = match value {
-        Value::Primitive(v) => return Ok(v.clone()),
+        Value::Primitive(v) => return Ok(v.to_js()),
         Value::Node(i) => *i,
     };
     if let Some(v) = &made[index] {
         return Ok(v.clone());
     }
-    let (object, entries): (JsValue, Option<&Vec<(JsString, Value)>>) = match &s.nodes[index] {
+    let (object, entries): (JsValue, Option<&Vec<(Vec<u16>, Value)>>) = match &s.nodes[index] {
         Node::Object(entries) => (
             boa_engine::object::ObjectInitializer::new(context)
                 .build()
@@ -384,8 +440,8 @@ fn deserialize(
             (array.into(), Some(entries))
         }
         Node::Error { name, message } => {
-            let message = message.clone().map(|m| m.to_std_string_escaped());
-            let error = match name.to_std_string_escaped().as_str() {
+            let message = message.as_ref().map(|m| String::from_utf16_lossy(m));
+            let error = match *name {
                 "EvalError" => JsNativeError::eval(),
                 "RangeError" => JsNativeError::range(),
                 "ReferenceError" => JsNativeError::reference(),
@@ -403,8 +459,8 @@ fn deserialize(
         Node::DomException { name, message } => (
             new_dom_exception(
                 context,
-                &message.to_std_string_escaped(),
-                &name.to_std_string_escaped(),
+                &String::from_utf16_lossy(message),
+                &String::from_utf16_lossy(name),
             )?
             .into(),
             None,
@@ -422,7 +478,7 @@ fn deserialize(
     if let (Some(entries), Some(target)) = (entries, object.as_object()) {
         for (key, v) in entries {
             let v = deserialize(s, v, ports, made, context)?;
-            target.create_data_property_or_throw(key.clone(), v, context)?;
+            target.create_data_property_or_throw(JsString::from(key.as_slice()), v, context)?;
         }
     }
     Ok(object)
@@ -444,9 +500,9 @@ pub fn structured_clone(_: &JsValue, args: &[JsValue], context: &mut Context) ->
         sequence(&transfer, context, err)?
     };
     // 1. Let serialized be ? StructuredSerializeWithTransfer(value, options["transfer"]).
-    let serialized = serialize_with_transfer(value, &transfer, context)?;
+    let mut serialized = serialize_with_transfer(value, &transfer, context)?;
     // 2. Let deserializeRecord be ? StructuredDeserializeWithTransfer(serialized, this's
     //    relevant realm).
     // 3. Return deserializeRecord.[[Deserialized]].
-    Ok(deserialize_with_transfer(&serialized, context)?.value)
+    Ok(deserialize_with_transfer(&mut serialized, context)?.value)
 }
