@@ -85,6 +85,8 @@ struct State {
     done: bool,
     next_agent: u64,
     threads: Vec<JoinHandle<()>>,
+    /// Shared workers by their key (script URL and name).
+    shared_workers: HashMap<String, AgentId>,
 }
 
 /// What a [`Process::add_agent`] gives the new agent.
@@ -101,6 +103,7 @@ pub struct Process {
     /// Lockstep when set: the shared virtual time line.
     time: Option<Arc<SharedTime>>,
     stop: AtomicBool,
+    error: AtomicBool,
     next_port: AtomicU64,
 }
 
@@ -120,6 +123,7 @@ impl Process {
             state: Mutex::new(State::default()),
             time,
             stop: AtomicBool::new(false),
+            error: AtomicBool::new(false),
             next_port: AtomicU64::new(1),
         })
     }
@@ -141,6 +145,25 @@ impl Process {
     /// Register a new agent (busy until its loop says otherwise).
     pub fn add_agent(&self) -> AgentHandle {
         let mut state = self.lock();
+        Self::add_agent_locked(&mut state)
+    }
+
+    /// The live shared worker registered under `key`, or a new agent registered for it (then
+    /// `true`: the caller starts it). One check and insert under the lock, so two agents
+    /// creating the same shared worker at once get one worker.
+    pub fn shared_worker(&self, key: &str) -> (AgentId, Option<AgentHandle>) {
+        let mut state = self.lock();
+        if let Some(agent) = state.shared_workers.get(key).copied()
+            && state.agents.contains_key(&agent)
+        {
+            return (agent, None);
+        }
+        let handle = Self::add_agent_locked(&mut state);
+        state.shared_workers.insert(key.to_owned(), handle.id);
+        (handle.id, Some(handle))
+    }
+
+    fn add_agent_locked(state: &mut State) -> AgentHandle {
         let id = AgentId(state.next_agent);
         state.next_agent += 1;
         let terminated = Arc::new(AtomicBool::new(false));
@@ -159,6 +182,17 @@ impl Process {
             state.turn = Some(id);
         }
         AgentHandle { id, terminated }
+    }
+
+    /// Whether an agent has ended with an uncaught error (for the process's exit status).
+    #[must_use]
+    pub fn had_error(&self) -> bool {
+        self.error.load(Ordering::Acquire)
+    }
+
+    /// An agent reported an uncaught error nobody handled.
+    pub fn note_error(&self) {
+        self.error.store(true, Ordering::Release);
     }
 
     /// How many agents are registered.

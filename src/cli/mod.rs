@@ -372,6 +372,7 @@ fn run_job(options: RuntimeOptions, job: Job) -> i32 {
         }
     };
     let end = runtime.run_event_loop();
+    runtime.finish_workers();
     if let Err(message) = runtime.finish_trace() {
         eprintln!("taskhost: {message}");
     }

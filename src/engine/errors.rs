@@ -53,7 +53,7 @@ pub fn write_warning(text: &str) {
     write_stderr(text);
 }
 
-fn write_stderr(text: &str) {
+pub fn write_stderr(text: &str) {
     // Flush stdout first so that the two streams interleave in the order things happened when
     // both go to one terminal.
     let _ = std::io::stdout().flush();

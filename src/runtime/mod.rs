@@ -2,6 +2,7 @@
 //! and drives the event loop (one task per turn, then a microtask checkpoint).
 
 mod module_loader;
+pub mod worker;
 
 use std::cell::RefCell;
 use std::future::Future;
@@ -66,6 +67,8 @@ pub struct RuntimeOptions {
     pub document_base: Option<crate::web::html::document_loader::DocumentBase>,
     /// `--trace FILE` and `--log-tasks`.
     pub trace: trace::TraceOptions,
+    /// A worker's global instead of a window: its kind.
+    pub worker: Option<crate::web::html::worker::WorkerKind>,
     /// A worker's runtime: the process it joins and its clock (`None`: a new process whose
     /// first agent this runtime is).
     pub joined: Option<JoinedAgent>,
@@ -89,6 +92,8 @@ impl RuntimeOptions {
             console_to_stderr: self.console_to_stderr,
             documents: self.documents,
             document_base: self.document_base.clone(),
+            worker: self.worker.clone(),
+            worker_spawner: Some(worker::spawn),
         }
     }
 }
@@ -363,10 +368,24 @@ impl Runtime {
         }
     }
 
-    /// Exit status: 1 if an uncaught exception or unhandled rejection was reported, else 0.
+    /// Exit status: 1 if an uncaught exception or unhandled rejection was reported (here or in
+    /// a worker that ended), else 0.
     #[must_use]
     pub fn exit_code(&self) -> i32 {
-        i32::from(self.host.had_error())
+        let workers = self.host.agent().is_some_and(|a| a.process.had_error());
+        i32::from(self.host.had_error() || workers)
+    }
+
+    /// After the loop: wait for the workers' threads if the process finished (they are ending
+    /// too), or ask them to stop (a time limit).
+    pub fn finish_workers(&self) {
+        if let Some(agent) = self.host.agent() {
+            if agent.process.is_done() {
+                agent.process.join_threads();
+            } else {
+                agent.process.request_stop();
+            }
+        }
     }
 
     /// Drive the event loop until nothing can run again (or `max_time`): with workers, until

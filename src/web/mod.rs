@@ -24,15 +24,19 @@ pub struct WebOptions {
     pub console_to_stderr: bool,
     /// Whether the window has a document (`document`, iframes, `parent`/`top`/`frames`).
     pub documents: bool,
-    /// Where the window's document may load files from (iframes' and scripts' `src`).
+    /// Where the window's document may load files from (iframes' and scripts' `src`, workers).
     pub document_base: Option<html::document_loader::DocumentBase>,
+    /// A worker's global instead of a window: its kind.
+    pub worker: Option<html::worker::WorkerKind>,
+    /// How this runtime starts a worker's thread (`None`: `new Worker()` throws).
+    pub worker_spawner: Option<html::worker::WorkerSpawner>,
 }
 
 /// Register every web API on the context's global object.
 pub fn register(context: &mut Context, options: &WebOptions) -> JsResult<()> {
     console::register(context, options.console_to_stderr)?;
-    dom::register(context)?;
-    html::register(context)?;
+    dom::register(context, options.worker.is_none())?;
+    html::register(context, options.worker.as_ref())?;
     hr_time::register(context)?;
     scheduling::register(context)?;
     fetch::register(context, options.fetch_root.clone())?;
@@ -47,7 +51,7 @@ pub fn register(context: &mut Context, options: &WebOptions) -> JsResult<()> {
     if let Some(base) = &options.document_base {
         html::document_loader::set_document_base(context, base.clone());
     }
-    if options.documents {
+    if options.documents && options.worker.is_none() {
         html::window::define_window_members(&context.global_object(), context)?;
         let document = dom::document::create_window_document(context)?;
         dom::document::populate_blank(&document, context)?;

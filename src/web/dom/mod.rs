@@ -64,7 +64,8 @@ pub mod node;
 use boa_engine::{Context, JsResult};
 
 /// Register the DOM interfaces (in inheritance order).
-pub fn register(context: &mut Context) -> JsResult<()> {
+/// Register the DOM interfaces; `window`: also the document tree's (exposed on Window only).
+pub fn register(context: &mut Context, window: bool) -> JsResult<()> {
     interface::DomRealm::install(context);
     event_target::register(context)?;
     event::register(context)?;
@@ -72,8 +73,10 @@ pub fn register(context: &mut Context) -> JsResult<()> {
     dom_exception::register(context)?;
     abort_signal::register(context)?;
     abort_controller::register(context)?;
-    node::register(context)?;
-    element::register(context)?;
-    document::register(context)?;
+    if window {
+        node::register(context)?;
+        element::register(context)?;
+        document::register(context)?;
+    }
     Ok(())
 }

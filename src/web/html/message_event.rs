@@ -49,6 +49,13 @@ fn frozen_array(values: Vec<JsObject>, context: &mut Context) -> JsResult<JsObje
     Ok(array)
 }
 
+/// Set a MessageEvent's `source` (the `connect` event of a shared worker: the inside port).
+pub fn set_source(event: &JsObject, source: &JsObject) {
+    if let Some(data) = event.downcast_ref::<MessageEventData>() {
+        data.fields.borrow_mut().source = Some(source.clone());
+    }
+}
+
 /// Create a trusted MessageEvent (not cancelable, not bubbling) for delivering a message.
 pub fn create_message_event(
     kind: &str,

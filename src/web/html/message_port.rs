@@ -198,6 +198,11 @@ pub fn new_implicit_port(
     Ok(state)
 }
 
+/// Make `owner` the object an implicit port's messages fire at.
+pub fn set_owner(state: &Gc<PortState>, owner: &JsObject) {
+    *state.object.borrow_mut() = Some(owner.clone());
+}
+
 /// The transfer steps of a MessagePort: move its state out of `object`, which becomes a
 /// detached port, into a record another agent (or this one) can receive. `None` if it is
 /// already detached.

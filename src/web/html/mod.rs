@@ -1,6 +1,7 @@
 //! HTML: the global object (`Window`), timers, microtask queuing, event handlers, error reporting
 //! and its events, `structuredClone`, and the parser front that builds a document from HTML.
 
+pub mod dedicated_worker_global_scope;
 pub mod document_loader;
 pub mod error_event;
 pub mod event_handler;
@@ -18,30 +19,46 @@ pub mod navigator;
 pub mod parser;
 pub mod promise_rejection_event;
 pub mod report;
+pub mod shared_worker;
+pub mod shared_worker_global_scope;
 pub mod structured_clone;
 pub mod timers;
 pub mod window;
+pub mod worker;
+pub mod worker_global_scope;
+pub mod worker_location;
 
 use boa_engine::{Context, JsResult};
 
-/// Register the HTML APIs (after the DOM's, which they build on).
-pub fn register(context: &mut Context) -> JsResult<()> {
+/// Register the HTML APIs (after the DOM's, which they build on) for a window's global, or for
+/// a worker's (`worker`: its kind).
+pub fn register(context: &mut Context, worker: Option<&worker::WorkerKind>) -> JsResult<()> {
     report::register(context);
-    window::register(context)?;
-    html_element::register(context)?;
-    html_iframe_element::register(context)?;
-    html_script_element::register(context)?;
+    match worker {
+        None => {
+            window::register(context)?;
+            html_element::register(context)?;
+            html_iframe_element::register(context)?;
+            html_script_element::register(context)?;
+        }
+        Some(kind) => worker_global_scope::register(context, kind)?,
+    }
     global_scope::register(context)?;
     timers::register(context)?;
     microtask::register(context)?;
-    navigator::register(context)?;
+    navigator::register(context, worker.is_some())?;
     error_event::register(context)?;
     promise_rejection_event::register(context)?;
     message_event::register(context)?;
     message_port::register(context)?;
     message_channel::register(context)?;
-    idle_deadline::register(context)?;
-    idle_callbacks::register(context)?;
+    // `requestIdleCallback` is exposed on Window only.
+    if worker.is_none() {
+        idle_deadline::register(context)?;
+        idle_callbacks::register(context)?;
+    }
+    worker::register(context)?;
+    shared_worker::register(context)?;
     // `structuredClone` is taskhost's own (DOMExceptions, ports); see `structured_clone`.
     crate::web::util::define_operation(
         &context.global_object(),

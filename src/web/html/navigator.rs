@@ -49,11 +49,20 @@ fn string_getter(value: fn() -> String) -> NativeFunction {
     })
 }
 
-pub fn register(context: &mut Context) -> JsResult<()> {
+/// Define `Navigator` (a window's) or `WorkerNavigator` (a worker's, HTML §10.3.2: the same
+/// NavigatorID, NavigatorLanguage, NavigatorOnLine and NavigatorConcurrentHardware members,
+/// without NavigatorID's window-only `productSub`, `vendor` and `vendorSub`) and the global's
+/// `navigator`.
+pub fn register(context: &mut Context, worker: bool) -> JsResult<()> {
+    let interface_name = if worker {
+        "WorkerNavigator"
+    } else {
+        "Navigator"
+    };
     define_interface(
         context,
         InterfaceSpec {
-            name: "Navigator",
+            name: interface_name,
             parent: None,
             length: 0,
             constructor: None,
@@ -69,12 +78,14 @@ pub fn register(context: &mut Context) -> JsResult<()> {
                 )
                 .attribute("platform", string_getter(String::new), None)
                 .attribute("product", string_getter(|| "Gecko".into()), None)
-                .attribute("productSub", string_getter(|| "20030107".into()), None)
-                .attribute("userAgent", string_getter(user_agent), None)
-                .attribute("vendor", string_getter(String::new), None)
-                .attribute("vendorSub", string_getter(String::new), None)
-                // NavigatorLanguage.
-                .attribute("language", string_getter(|| "en-US".into()), None)
+                .attribute("userAgent", string_getter(user_agent), None);
+            if !worker {
+                m.attribute("productSub", string_getter(|| "20030107".into()), None)
+                    .attribute("vendor", string_getter(String::new), None)
+                    .attribute("vendorSub", string_getter(String::new), None);
+            }
+            // NavigatorLanguage.
+            m.attribute("language", string_getter(|| "en-US".into()), None)
                 .attribute(
                     "languages",
                     NativeFunction::from_fn_ptr(|this, _, context| {
@@ -105,7 +116,7 @@ pub fn register(context: &mut Context) -> JsResult<()> {
                 );
         },
     )?;
-    let proto = prototype_of(context, "Navigator")?;
+    let proto = prototype_of(context, interface_name)?;
     let navigator = JsObject::from_proto_and_data(proto, NavigatorData);
     let languages = JsArray::from_iter([JsValue::from(js_string!("en-US"))], context);
     languages.set_integrity_level(boa_engine::object::IntegrityLevel::Frozen, context)?;

@@ -19,6 +19,7 @@ use crate::engine::errors::{describe_error, report_uncaught};
 use crate::web::dom::dom_exception::as_dom_exception;
 use crate::web::dom::event::EventInit;
 use crate::web::html::error_event::{ErrorFields, create_error_event};
+use crate::web::html::worker::{WorkerError, propagate_error};
 
 /// The global's "in error reporting mode".
 #[derive(Default)]
@@ -149,9 +150,51 @@ pub fn report_exception(host: &Host, error: &JsError, context: &mut Context) {
         // 5.3. Set global's in error reporting mode to false.
         mode.0.set(false);
     }
-    // 6. If notHandled is true, then report exception to the developer console.
+    // 6. If notHandled is true, then report exception to the developer console. (In a worker:
+    //    HTML §10.2.5, the error goes on to the Worker object in the creator's agent, which
+    //    reports it there if nobody handles it.)
     if not_handled {
-        report_uncaught(host, "Uncaught", &text);
+        let error = WorkerError {
+            message,
+            filename,
+            lineno,
+            colno,
+            text,
+        };
+        if let Err(error) = propagate_error(error, context) {
+            report_uncaught(host, "Uncaught", &error.text);
+        }
+    }
+}
+
+/// The end of HTML §10.2.5 in a worker's creator: "act as if the uncaught runtime script error
+/// had occurred in the global scope that worker is in": report it for this global (an
+/// `ErrorEvent` with a null `error`), then to the console or this worker's own creator.
+pub fn report_error_info(error: &WorkerError, context: &mut Context) {
+    let Ok(host) = Host::from_context(context) else {
+        return;
+    };
+    let mut not_handled = true;
+    let mode = realm_data::<ErrorReportingMode>(context);
+    if let Some(mode) = mode
+        && !mode.0.get()
+    {
+        mode.0.set(true);
+        let fired = fire_error_event(
+            ErrorFields {
+                message: JsString::from(error.message.as_str()),
+                filename: JsString::from(error.filename.as_str()),
+                lineno: error.lineno,
+                colno: error.colno,
+                error: JsValue::null(),
+            },
+            context,
+        );
+        not_handled = fired.unwrap_or(true);
+        mode.0.set(false);
+    }
+    if not_handled && let Err(error) = propagate_error(error.clone(), context) {
+        report_uncaught(&host, "Uncaught", &error.text);
     }
 }
 

@@ -1,0 +1,170 @@
+//! The `WorkerGlobalScope` interface (HTML §10.2.1.1): what every worker global has — `self`,
+//! `location`, `navigator`, `importScripts()`, the error and rejection event handlers — and the
+//! set-up of a worker's global when its agent starts ([`set_up_worker_global`]).
+//!
+//! Being `[Global]`, the members of a worker global's interfaces are own properties of the
+//! global object (as `Window`'s are); its prototype chain is
+//! `DedicatedWorkerGlobalScope.prototype` (or `SharedWorkerGlobalScope.prototype`) →
+//! `WorkerGlobalScope.prototype` → `EventTarget.prototype`.
+//!
+//! What a worker global does not have: `requestIdleCallback` (HTML exposes it on `Window` only:
+//! idle periods belong to window event loops, §8.1.7.3 step 5), documents and elements.
+
+use std::rc::Rc;
+
+use boa_engine::{Context, JsObject, JsResult, JsString, JsValue, NativeFunction};
+
+use crate::agent::realm::{insert_realm_data, realm_data};
+use crate::web::dom::dom_exception::dom_exception_error;
+use crate::web::dom::interface::{InterfaceSpec, define_interface};
+use crate::web::html::document_loader::{DocumentBase, read_document_file};
+use crate::web::html::event_handler::define_own_event_handler;
+use crate::web::html::window::is_global;
+use crate::web::html::worker::WorkerKind;
+
+/// What kind of global a worker's realm has, and its `name` (realm data of worker globals).
+pub struct WorkerGlobal {
+    pub kind: WorkerKind,
+    pub name: String,
+    /// `type: "module"`: `importScripts()` throws.
+    pub module: bool,
+}
+
+/// Whether the current realm's global is a worker's.
+#[must_use]
+pub fn is_worker_global(context: &Context) -> bool {
+    realm_data::<WorkerGlobal>(context).is_some()
+}
+
+/// Define the worker global interfaces and make the global object one: called by
+/// `web::register` for a worker's realm instead of `Window`'s set-up.
+pub fn register(context: &mut Context, kind: &WorkerKind) -> JsResult<()> {
+    define_interface(
+        context,
+        InterfaceSpec {
+            name: "WorkerGlobalScope",
+            parent: Some("EventTarget"),
+            length: 0,
+            constructor: None,
+        },
+        |_| {},
+    )?;
+    let global = context.global_object();
+    for name in [
+        "onerror",
+        "onlanguagechange",
+        "onoffline",
+        "ononline",
+        "onrejectionhandled",
+        "onunhandledrejection",
+    ] {
+        define_own_event_handler(&global, name, is_global, context)?;
+    }
+    // `undefined importScripts((TrustedScriptURL or USVString)... urls)`.
+    crate::web::util::define_operation(
+        &global,
+        "importScripts",
+        0,
+        NativeFunction::from_fn_ptr(import_scripts),
+        context,
+    )?;
+    crate::web::html::worker_location::register(context)?;
+    match kind {
+        WorkerKind::Dedicated => crate::web::html::dedicated_worker_global_scope::register(context),
+        WorkerKind::Shared => crate::web::html::shared_worker_global_scope::register(context),
+    }
+}
+
+/// Record what kind of worker global this realm's is (before any script runs).
+pub fn set_up_worker_global(context: &Context, kind: WorkerKind, name: String, module: bool) {
+    insert_realm_data(context, Rc::new(WorkerGlobal { kind, name, module }));
+}
+
+/// "Import scripts into worker global scope" (HTML §10.3.4.1), for classic workers:
+/// 1. If worker global scope's type is "module", throw a TypeError exception.
+/// 2–5. Parse each URL relative to settings object; if any fails, throw a "SyntaxError"
+///      DOMException.
+/// 6. For each urlRecord of urlRecords: fetch a classic worker-imported script (a missing file
+///    is a "NetworkError" DOMException), then run the classic script with rethrow errors set
+///    to true: an exception or a parse error propagates to the caller of `importScripts`.
+fn import_scripts(this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+    if let Some(object) = this.as_object()
+        && !is_global(&object, context)
+    {
+        return Err(crate::web::dom::interface::illegal_invocation());
+    }
+    let global = realm_data::<WorkerGlobal>(context);
+    if global.as_ref().is_some_and(|g| g.module) {
+        return Err(boa_engine::JsNativeError::typ()
+            .with_message(
+                "Failed to execute 'importScripts' on 'WorkerGlobalScope': Module scripts don't support importScripts().",
+            )
+            .into());
+    }
+    let mut urls = Vec::with_capacity(args.len());
+    for arg in args {
+        urls.push(arg.to_string(context)?.to_std_string_escaped());
+    }
+    let base = realm_data::<DocumentBase>(context);
+    for url in &urls {
+        let parses = base.as_ref().is_some_and(|b| {
+            crate::web::fetch::fetch::resolve_same_origin_path(url, &b.path).is_some()
+        });
+        if !parses {
+            return Err(dom_exception_error(
+                context,
+                &format!(
+                    "Failed to execute 'importScripts' on 'WorkerGlobalScope': The URL '{url}' is invalid."
+                ),
+                "SyntaxError",
+            ));
+        }
+    }
+    for url in &urls {
+        let file = read_document_file(url, context).map_err(|reason| {
+            dom_exception_error(
+                context,
+                &format!(
+                    "Failed to execute 'importScripts' on 'WorkerGlobalScope': The script at '{url}' failed to load ({reason})."
+                ),
+                "NetworkError",
+            )
+        })?;
+        crate::engine::script::run_classic_script(&file.text, &file.name, context)?;
+    }
+    Ok(JsValue::undefined())
+}
+
+/// The worker's `name` (its `options.name`).
+pub fn name(context: &Context) -> JsString {
+    realm_data::<WorkerGlobal>(context)
+        .map_or_else(|| JsString::from(""), |g| JsString::from(g.name.as_str()))
+}
+
+/// Define a `readonly attribute DOMString name` on the global.
+pub fn define_name(global: &JsObject, context: &mut Context) -> JsResult<()> {
+    let realm = context.realm().clone();
+    let (get, _) = crate::web::dom::interface::accessor_pair(
+        &realm,
+        "name",
+        NativeFunction::from_fn_ptr(|_, _, context| Ok(name(context).into())),
+        None,
+    );
+    global.define_property_or_throw(
+        JsString::from("name"),
+        boa_engine::property::PropertyDescriptor::builder()
+            .get(get)
+            .enumerable(true)
+            .configurable(true),
+        context,
+    )?;
+    Ok(())
+}
+
+/// `close()` (HTML §10.2.1.1): set this's closing flag to true — the event loop discards the
+/// tasks still queued and ends after the running task.
+pub fn close(context: &Context) -> JsResult<()> {
+    let host = crate::agent::host::Host::from_context(context)?;
+    host.request_stop();
+    Ok(())
+}
