@@ -447,6 +447,35 @@ impl Host {
         Some(Box::new(tracer.as_mut()?.post(now, kind, callback, site)))
     }
 
+    /// What a worker's tracer created now as agent `agent` shares with this loop's tracer.
+    #[must_use]
+    pub fn trace_share(&self, agent: u64) -> Option<crate::agent::trace::TraceShare> {
+        if !self.tracing.get() {
+            return None;
+        }
+        let now = self.now().as_nanos();
+        Some(self.tracer.borrow().as_ref()?.share(agent, now))
+    }
+
+    /// A message leaves for another thread now: the id of the flow that starts here.
+    #[must_use]
+    pub fn trace_departing(&self) -> Option<u64> {
+        if !self.tracing.get() {
+            return None;
+        }
+        let now = self.now();
+        self.tracer.borrow_mut().as_mut()?.post_departing(now)
+    }
+
+    /// A task of `kind` for a message that arrived from another thread with `flow`.
+    #[must_use]
+    pub fn trace_arrived(&self, kind: &'static str, flow: Option<u64>) -> Option<Box<Posted>> {
+        if !self.tracing.get() {
+            return None;
+        }
+        Some(Box::new(Tracer::post_arrived(self.now(), kind, flow)))
+    }
+
     /// `task` is what `posted` describes (or, without it, a task of `kind`).
     #[inline]
     pub fn trace_attach(&self, task: TaskId, posted: Option<Box<Posted>>, kind: &'static str) {

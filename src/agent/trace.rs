@@ -10,9 +10,13 @@
 //! - instant events ("i") for `setPriority` (every priority change), `abort`, timers set and
 //!   cleared, and `yield()`;
 //! - a counter ("C") of pending tasks per band after every task;
-//! - process and thread names, so Perfetto shows "taskhost event loop".
+//! - process and thread names, so Perfetto shows "taskhost event loop", and one track per
+//!   worker thread ("worker 1 (w.js)"), with flows for messages between threads.
 //!
-//! Timestamps are the event loop's clock in µs (virtual under `--virtual-time`). The trace is a
+//! Timestamps are the first event loop's clock in µs (virtual under `--virtual-time`): a worker's
+//! loop time is shifted by its time origin's offset from the first loop's, so all tracks share
+//! one time line. Every agent's tracer writes to one [`Sink`] (behind a lock: workers are
+//! threads). The trace is a
 //! JSON array written as it goes, and flushed before each task starts: a process stopped while a
 //! task runs (the `--max-time` watchdog exits without unwinding) leaves whole events up to that
 //! task's start, and the format allows the closing `]` to be missing, so the trace still opens.
@@ -26,6 +30,7 @@ use std::fmt::Write as _;
 use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
+use std::sync::{Arc, Mutex, MutexGuard};
 
 use boa_engine::builtins::function::OrdinaryFunction;
 use boa_engine::{Context, JsObject};
@@ -72,25 +77,77 @@ struct Running {
     args: Value,
 }
 
-/// The tracer of one event loop.
-pub struct Tracer {
+/// The trace file all agents write to.
+pub struct Sink {
     out: Option<BufWriter<File>>,
     path: Option<PathBuf>,
     wrote_event: bool,
-    log_tasks: bool,
-    /// Tasks posted and not yet run, by task id.
-    posted: HashMap<u64, Posted>,
     next_flow: u64,
-    running: Option<Running>,
-    last_counts: Option<PendingByBand>,
     error: Option<String>,
 }
 
+/// What a worker's tracer shares with its creator's: the sink, whether tasks are logged, and
+/// its place (track, time offset).
+#[derive(Clone)]
+pub struct TraceShare {
+    sink: Arc<Mutex<Sink>>,
+    log_tasks: bool,
+    /// The worker's track.
+    pub tid: u64,
+    /// Its loop's time origin, in ns after the first loop's.
+    pub offset_ns: u64,
+}
+
+impl std::fmt::Debug for TraceShare {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("TraceShare")
+            .field("tid", &self.tid)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The tracer of one event loop.
+pub struct Tracer {
+    sink: Arc<Mutex<Sink>>,
+    /// The first loop's tracer closes the file.
+    first: bool,
+    log_tasks: bool,
+    /// This loop's track, and how it is named in `--log-tasks` lines (workers only).
+    tid: u64,
+    label: Option<String>,
+    offset_ns: u64,
+    /// Tasks posted and not yet run, by task id.
+    posted: HashMap<u64, Posted>,
+    running: Option<Running>,
+    last_counts: Option<PendingByBand>,
+}
+
 const PID: u32 = 1;
-const TID: u32 = 1;
 
 fn micros(t: LoopTime) -> f64 {
     t.as_nanos() as f64 / 1000.0
+}
+
+fn lock(sink: &Mutex<Sink>) -> MutexGuard<'_, Sink> {
+    sink.lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+impl Sink {
+    fn emit(&mut self, event: &Value) {
+        let Some(out) = self.out.as_mut() else {
+            return;
+        };
+        let prefix = if self.wrote_event { ",\n" } else { "[\n" };
+        let result = out
+            .write_all(prefix.as_bytes())
+            .and_then(|()| serde_json::to_writer(&mut *out, event).map_err(std::io::Error::from));
+        self.wrote_event = true;
+        if let Err(e) = result {
+            self.error.get_or_insert_with(|| e.to_string());
+            self.out = None;
+        }
+    }
 }
 
 fn band_name(band: Band) -> &'static str {
@@ -131,50 +188,116 @@ impl Tracer {
             })?)),
             None => None,
         };
-        let mut tracer = Self {
+        let sink = Arc::new(Mutex::new(Sink {
             out,
             path: options.file.clone(),
             wrote_event: false,
-            log_tasks: options.log_tasks,
-            posted: HashMap::new(),
             next_flow: 1,
+            error: None,
+        }));
+        let tracer = Self {
+            sink,
+            first: true,
+            log_tasks: options.log_tasks,
+            tid: 1,
+            label: None,
+            offset_ns: 0,
+            posted: HashMap::new(),
             running: None,
             last_counts: None,
-            error: None,
         };
         tracer.emit(
-            &json!({"name": "process_name", "ph": "M", "pid": PID, "tid": TID,
+            &json!({"name": "process_name", "ph": "M", "pid": PID, "tid": 1,
             "args": {"name": "taskhost"}}),
         );
         tracer.emit(
-            &json!({"name": "thread_name", "ph": "M", "pid": PID, "tid": TID,
+            &json!({"name": "thread_name", "ph": "M", "pid": PID, "tid": 1,
             "args": {"name": "taskhost event loop"}}),
         );
         Ok(tracer)
     }
 
-    fn emit(&mut self, event: &Value) {
-        let Some(out) = self.out.as_mut() else {
-            return;
-        };
-        let prefix = if self.wrote_event { ",\n" } else { "[\n" };
-        let result = out
-            .write_all(prefix.as_bytes())
-            .and_then(|()| serde_json::to_writer(&mut *out, event).map_err(std::io::Error::from));
-        self.wrote_event = true;
-        if let Err(e) = result {
-            self.error.get_or_insert_with(|| e.to_string());
-            self.out = None;
+    /// What a worker created now, `offset_ns` after this loop's origin, as agent `agent`, shares
+    /// with this tracer.
+    #[must_use]
+    pub fn share(&self, agent: u64, offset_ns: u64) -> TraceShare {
+        TraceShare {
+            sink: self.sink.clone(),
+            log_tasks: self.log_tasks,
+            tid: agent + 1,
+            offset_ns: self.offset_ns.saturating_add(offset_ns),
         }
     }
 
+    /// The tracer of a worker's loop: its own track, named `name`, in the shared file.
+    #[must_use]
+    pub fn joined(share: TraceShare, name: &str) -> Self {
+        let label = format!("worker {}", share.tid - 1);
+        let tracer = Self {
+            sink: share.sink,
+            first: false,
+            log_tasks: share.log_tasks,
+            tid: share.tid,
+            label: Some(label.clone()),
+            offset_ns: share.offset_ns,
+            posted: HashMap::new(),
+            running: None,
+            last_counts: None,
+        };
+        tracer.emit(
+            &json!({"name": "thread_name", "ph": "M", "pid": PID, "tid": tracer.tid,
+            "args": {"name": format!("{label} ({name})")}}),
+        );
+        tracer
+    }
+
+    /// A time of this loop on the trace's time line.
+    fn ts(&self, t: LoopTime) -> f64 {
+        micros(t.saturating_add_ns(self.offset_ns))
+    }
+
+    fn emit(&self, event: &Value) {
+        lock(&self.sink).emit(event);
+    }
+
     /// Write out what is buffered (a write error ends the file, as in `emit`).
-    fn flush(&mut self) {
-        if let Some(out) = self.out.as_mut()
+    fn flush(&self) {
+        let mut sink = lock(&self.sink);
+        if let Some(out) = sink.out.as_mut()
             && let Err(e) = out.flush()
         {
-            self.error.get_or_insert_with(|| e.to_string());
-            self.out = None;
+            sink.error.get_or_insert_with(|| e.to_string());
+            sink.out = None;
+        }
+    }
+
+    /// A new flow id (unique in the file).
+    fn new_flow(&self) -> u64 {
+        let mut sink = lock(&self.sink);
+        let id = sink.next_flow;
+        sink.next_flow += 1;
+        id
+    }
+
+    /// A message leaves this loop for another thread now: the flow's start, if a task is
+    /// running (its id goes with the message, see [`Tracer::post_arrived`]).
+    pub fn post_departing(&mut self, now: LoopTime) -> Option<u64> {
+        self.running.as_ref()?;
+        let id = self.new_flow();
+        self.emit(&json!({"name": "posts", "cat": "flow", "ph": "s", "id": id,
+            "ts": self.ts(now), "pid": PID, "tid": self.tid}));
+        Some(id)
+    }
+
+    /// A task of `kind` for a message that came from another thread with flow `flow`.
+    #[must_use]
+    pub fn post_arrived(now: LoopTime, kind: &'static str, flow: Option<u64>) -> Posted {
+        Posted {
+            kind,
+            callback: None,
+            site: None,
+            flow,
+            at: now,
         }
     }
 
@@ -186,14 +309,10 @@ impl Tracer {
         callback: Option<String>,
         site: Option<String>,
     ) -> Posted {
-        let flow = self.running.as_ref().map(|_| {
-            let id = self.next_flow;
-            self.next_flow += 1;
-            id
-        });
+        let flow = self.running.as_ref().map(|_| self.new_flow());
         if let Some(id) = flow {
             self.emit(&json!({"name": "posts", "cat": "flow", "ph": "s", "id": id,
-                "ts": micros(now), "pid": PID, "tid": TID}));
+                "ts": self.ts(now), "pid": PID, "tid": self.tid}));
         }
         Posted {
             kind,
@@ -272,12 +391,12 @@ impl Tracer {
         }
         args["realm"] = json!(realm.unwrap_or("main"));
         if let Some(p) = &posted {
-            args["posted_at_us"] = json!(micros(p.at));
+            args["posted_at_us"] = json!(self.ts(p.at));
         }
         if let Some(id) = posted.as_ref().and_then(|p| p.flow) {
             self.emit(
                 &json!({"name": "posts", "cat": "flow", "ph": "f", "bp": "e", "id": id,
-                "ts": micros(now), "pid": PID, "tid": TID}),
+                "ts": self.ts(now), "pid": PID, "tid": self.tid}),
             );
         }
         if self.log_tasks {
@@ -285,7 +404,7 @@ impl Tracer {
             let _ = write!(
                 log,
                 "{:>10.3} ms  {:<6}  {:<22}",
-                micros(now) / 1000.0,
+                self.ts(now) / 1000.0,
                 band_name(band),
                 kind
             );
@@ -300,6 +419,9 @@ impl Tracer {
             let _ = write!(log, "  waited {:>8.3} ms", delay_us / 1000.0);
             if let Some(realm) = realm {
                 let _ = write!(log, "  [{realm}]");
+            }
+            if let Some(label) = &self.label {
+                let _ = write!(log, "  [{label}]");
             }
             if let Some(callback) = posted.as_ref().and_then(|p| p.callback.as_deref()) {
                 let _ = write!(log, "  {callback}");
@@ -327,14 +449,16 @@ impl Tracer {
         };
         let dur = micros(now) - micros(running.start);
         self.emit(&json!({"name": running.name, "cat": "task", "ph": "X",
-            "ts": micros(running.start), "dur": dur, "pid": PID, "tid": TID,
+            "ts": self.ts(running.start), "dur": dur, "pid": PID, "tid": self.tid,
             "args": running.args}));
         if self.last_counts != Some(counts) {
-            self.emit(
-                &json!({"name": "pending tasks", "ph": "C", "ts": micros(now),
-                "pid": PID, "tid": TID, "args": {"high": counts.high, "normal": counts.normal,
-                "low": counts.low, "idle": counts.idle, "timers": counts.timers}}),
-            );
+            let name = match &self.label {
+                Some(label) => format!("pending tasks ({label})"),
+                None => "pending tasks".to_owned(),
+            };
+            self.emit(&json!({"name": name, "ph": "C", "ts": self.ts(now),
+                "pid": PID, "tid": self.tid, "args": {"high": counts.high, "normal": counts.normal,
+                "low": counts.low, "idle": counts.idle, "timers": counts.timers}}));
             self.last_counts = Some(counts);
         }
     }
@@ -342,30 +466,36 @@ impl Tracer {
     /// Whether a trace file is being written (instants only go there).
     #[must_use]
     pub fn writes_file(&self) -> bool {
-        self.out.is_some()
+        lock(&self.sink).out.is_some()
     }
 
     /// An instant event on the event loop's thread.
     pub fn instant(&mut self, now: LoopTime, name: &str, args: Value) {
-        if self.out.is_none() {
+        if !self.writes_file() {
             return;
         }
         self.emit(
             &json!({"name": name, "cat": "scheduling", "ph": "i", "s": "t",
-            "ts": micros(now), "pid": PID, "tid": TID, "args": args}),
+            "ts": self.ts(now), "pid": PID, "tid": self.tid, "args": args}),
         );
     }
 
-    /// Close the JSON array and flush; the first write error, if any.
+    /// Close the JSON array and flush (the first loop's tracer; a worker's only flushes); the
+    /// first write error, if any.
     pub fn finish(&mut self) -> Result<(), String> {
-        if let Some(out) = self.out.as_mut() {
-            let closing: &[u8] = if self.wrote_event { b"\n]\n" } else { b"[]\n" };
-            if let Err(e) = out.write_all(closing).and_then(|()| out.flush()) {
-                self.error.get_or_insert_with(|| e.to_string());
-            }
-            self.out = None;
+        if !self.first {
+            self.flush();
+            return Ok(());
         }
-        match (self.error.take(), &self.path) {
+        let mut sink = lock(&self.sink);
+        let closing: &[u8] = if sink.wrote_event { b"\n]\n" } else { b"[]\n" };
+        if let Some(out) = sink.out.as_mut()
+            && let Err(e) = out.write_all(closing).and_then(|()| out.flush())
+        {
+            sink.error.get_or_insert_with(|| e.to_string());
+        }
+        sink.out = None;
+        match (sink.error.take(), &sink.path) {
             (Some(e), Some(path)) => Err(format!("writing the trace {}: {e}", path.display())),
             (Some(e), None) => Err(e),
             (None, _) => Ok(()),

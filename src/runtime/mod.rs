@@ -79,6 +79,8 @@ pub struct RuntimeOptions {
 pub struct JoinedAgent {
     pub link: AgentLink,
     pub clock: Clock,
+    /// The creator's trace and this worker's name in it.
+    pub trace: Option<(trace::TraceShare, String)>,
 }
 
 impl RuntimeOptions {
@@ -163,7 +165,9 @@ impl Runtime {
         );
         let host = Host::new(core);
         host.set_agent(link);
-        if options.trace.enabled() {
+        if let Some((share, name)) = options.joined.as_ref().and_then(|j| j.trace.clone()) {
+            host.install_tracer(trace::Tracer::joined(share, &name));
+        } else if options.trace.enabled() {
             host.install_tracer(trace::Tracer::new(&options.trace)?);
         }
         let mut context = ContextBuilder::new()

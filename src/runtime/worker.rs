@@ -38,6 +38,7 @@ fn run(start: WorkerStart) {
         link,
         clock,
         web,
+        trace,
     } = start;
     let process = link.process.clone();
     let me = link.id();
@@ -59,6 +60,7 @@ fn run(start: WorkerStart) {
         joined: Some(JoinedAgent {
             link: link.clone(),
             clock,
+            trace: trace.map(|share| (share, base.path.clone())),
         }),
         ..RuntimeOptions::default()
     };

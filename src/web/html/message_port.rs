@@ -63,7 +63,7 @@ pub struct PortState {
     entangled: GcRefCell<Entangled>,
     /// The port message queue's messages while it is disabled.
     #[unsafe_ignore_trace]
-    queue: RefCell<VecDeque<Box<Serialized>>>,
+    queue: RefCell<VecDeque<(Box<Serialized>, Option<u64>)>>,
     enabled: Cell<bool>,
     detached: Cell<bool>,
     /// Its directory id, once it can be addressed from another agent.
@@ -92,8 +92,8 @@ impl PortState {
 pub struct TransferredPort {
     id: PortId,
     partner: Option<PortId>,
-    /// Messages that were waiting in its (disabled) queue.
-    queue: Vec<Box<Serialized>>,
+    /// Messages that were waiting in its (disabled) queue, with their trace flows.
+    queue: Vec<(Box<Serialized>, Option<u64>)>,
 }
 
 /// The ports of this agent that have a directory id, by id.
@@ -314,12 +314,14 @@ fn post_to(target: &Entangled, message: Box<Serialized>, context: &mut Context) 
 /// Mail `message` to the port `id`, wherever it is (dropped if it is closed or gone).
 fn post_remote(id: PortId, message: Box<Serialized>, context: &Context) -> JsResult<()> {
     let link = agent_link(context)?;
+    // The trace's flow from this task to the delivery task, across threads.
+    let flow = Host::from_context(context)?.trace_departing();
     link.process.post_to_port(
         id,
         Box::new(move |context| {
             let state = registry(context).0.borrow().get(&id).cloned();
             if let Some(state) = state {
-                let _ = enqueue(&state, message, context);
+                let _ = enqueue_from(&state, message, flow, context);
             }
         }),
     );
@@ -332,16 +334,30 @@ fn enqueue(
     message: Box<Serialized>,
     context: &mut Context,
 ) -> JsResult<()> {
+    enqueue_from(target, message, None, context)
+}
+
+/// [`enqueue`] of a message that came from another thread (`flow`: the trace's flow from the
+/// task that posted it).
+fn enqueue_from(
+    target: &Gc<PortState>,
+    message: Box<Serialized>,
+    flow: Option<u64>,
+    context: &mut Context,
+) -> JsResult<()> {
     if let Some(id) = target.moved_to.get() {
         return post_remote(id, message, context);
     }
     if !target.enabled.get() {
-        target.queue.borrow_mut().push_back(message);
+        target.queue.borrow_mut().push_back((message, flow));
         return Ok(());
     }
     let host = Host::from_context(context)?;
     let port = target.clone();
-    let posted = host.trace_post(context, "message", None);
+    let posted = match flow {
+        Some(_) => host.trace_arrived("message", flow),
+        None => host.trace_post(context, "message", None),
+    };
     host.queue_task_posted(
         HostSource::PostedMessage,
         context.realm().clone(),
@@ -414,8 +430,8 @@ pub fn enable(state: &Gc<PortState>, context: &mut Context) -> JsResult<()> {
         return Ok(());
     }
     let pending: Vec<_> = state.queue.borrow_mut().drain(..).collect();
-    for message in pending {
-        enqueue(state, message, context)?;
+    for (message, flow) in pending {
+        enqueue_from(state, message, flow, context)?;
     }
     Ok(())
 }

@@ -69,6 +69,8 @@ pub struct WorkerStart {
     pub clock: Clock,
     /// The web options of the creator, for the worker's global (virtual time, console).
     pub web: crate::web::WebOptions,
+    /// The creator's trace, which the worker's loop writes its own track into.
+    pub trace: Option<crate::agent::trace::TraceShare>,
 }
 
 /// Starts a worker's thread (installed by the runtime, which owns threads and event loops).
@@ -328,7 +330,9 @@ pub fn start_worker(
         process: link.process.clone(),
         handle,
     };
+    let trace = host.trace_share(worker.id().0);
     let start = WorkerStart {
+        trace,
         kind,
         name,
         module,
