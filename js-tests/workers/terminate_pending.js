@@ -1,0 +1,12 @@
+// flags: --virtual-time
+// terminate() with tasks, timers and an interval pending in the worker: none of them runs, their
+// promises never settle, a message posted afterwards is dropped without an error, and the
+// process exits as soon as the window has nothing left.
+const worker = new Worker('resources/pending_worker.js');
+worker.onmessage = ({ data }) => {
+  console.log('worker says:', data);
+  worker.terminate();
+  worker.postMessage('after terminate');
+  worker.terminate();
+  setTimeout(() => console.log('window: still running at', performance.now(), 'ms'), 2000);
+};
