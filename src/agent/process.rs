@@ -666,8 +666,7 @@ mod tests {
             for t in threads {
                 let _ = t.join();
             }
-            let log = log.lock().unwrap_or_else(|e| e.into_inner()).clone();
-            log
+            log.lock().unwrap_or_else(|e| e.into_inner()).clone()
         };
         let first = run();
         assert_eq!(first.len(), 3 + 4 + 5);

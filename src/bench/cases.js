@@ -180,6 +180,48 @@ const CASES = {
     bench.stop(n);
     check(ran === n, `${ran} of ${n} tasks ran`);
   },
+
+  // n message round trips window → worker → window, one at a time (the worker has started and
+  // answered once before the clock starts). Timed on the wall clock: half of it is on the
+  // worker's thread.
+  worker_round_trip(n) {
+    return new Promise((resolve) => {
+      const worker = new Worker("/bench_worker.js");
+      let count = -1;
+      worker.onmessage = () => {
+        if (count === -1) bench.start();
+        if (++count < n) {
+          worker.postMessage("ping");
+          return;
+        }
+        bench.stop(n);
+        worker.terminate();
+        resolve();
+      };
+      worker.postMessage("ping");
+    });
+  },
+
+  // n scheduler tasks posted and awaited inside a worker (its own event loop), `rounds` times,
+  // from the message that asks for them to the answer: beside postTask_burst/10k, which does the
+  // same on the window's loop.
+  worker_postTask_burst(n, rounds) {
+    return new Promise((resolve) => {
+      const worker = new Worker("/bench_worker.js");
+      worker.onmessage = ({ data }) => {
+        if (data === "pong") {
+          bench.start();
+          worker.postMessage({ tasks: n, rounds });
+          return;
+        }
+        bench.stop(n * rounds);
+        check(data.ran === n * rounds, `${data.ran} of ${n * rounds} tasks ran in the worker`);
+        worker.terminate();
+        resolve();
+      };
+      worker.postMessage("ping");
+    });
+  },
 };
 
 // Post n tasks and leave them pending (the memory measurement).

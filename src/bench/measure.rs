@@ -13,6 +13,7 @@ use crate::runtime::{Runtime, RuntimeOptions};
 
 const USERLAND: &str = include_str!("userland_scheduler.js");
 const CASES: &str = include_str!("cases.js");
+const WORKER: &str = include_str!("worker.js");
 
 /// A moment of a measurement: the wall clock and this thread's CPU clock.
 #[derive(Copy, Clone, Debug)]
@@ -117,6 +118,16 @@ fn runtime_with_cases(traced: bool) -> Result<Runtime, String> {
     };
     let mut runtime = Runtime::new(RuntimeOptions {
         trace,
+        // The worker cases' script, served at `/bench_worker.js`.
+        document_base: Some(crate::web::html::document_loader::DocumentBase {
+            root: std::env::temp_dir(),
+            path: "/bench".to_owned(),
+            overrides: vec![(
+                "/bench_worker.js".to_owned(),
+                WORKER.to_owned(),
+                "taskhost:bench/worker.js".to_owned(),
+            )],
+        }),
         ..RuntimeOptions::default()
     })
     .map_err(|e| e.to_string())?;
@@ -142,6 +153,7 @@ fn run_once(function: &str, n: u64, rounds: u64, traced: bool) -> Result<Sample,
         "taskhost:bench".to_owned(),
     )]);
     runtime.run_event_loop();
+    runtime.finish_workers();
     let slot = runtime
         .context_ref()
         .get_data::<Rc<Slot>>()
@@ -201,8 +213,12 @@ pub(super) fn run_case(case: &Case, n: u64, rounds: u64, repetitions: usize) -> 
         v.sort_by(f64::total_cmp);
         v
     };
-    let cpu = per_op(|s| s.cpu);
     let wall = per_op(|s| s.wall);
+    let cpu = if case.wall_clock {
+        wall.clone()
+    } else {
+        per_op(|s| s.cpu)
+    };
     CaseResult {
         name: case.name.clone(),
         ops: samples.first().map_or(n, |s| s.ops),

@@ -372,6 +372,7 @@ fn run_job(options: RuntimeOptions, job: Job) -> i32 {
         }
     };
     let end = runtime.run_event_loop();
+    let live_workers = runtime.live_workers();
     runtime.finish_workers();
     if let Err(message) = runtime.finish_trace() {
         eprintln!("taskhost: {message}");
@@ -387,8 +388,13 @@ fn run_job(options: RuntimeOptions, job: Job) -> i32 {
         LoopEnd::TimedOut(pending) => {
             flush_stdout();
             let seconds = max_time.map_or(0.0, |d| d.as_secs_f64());
+            let workers = match live_workers {
+                0 => String::new(),
+                1 => ", and 1 worker still running".to_owned(),
+                n => format!(", and {n} workers still running"),
+            };
             eprintln!(
-                "taskhost: stopped by --max-time {seconds}s with {} task(s), {} timer(s) and {} idle callback(s) pending",
+                "taskhost: stopped by --max-time {seconds}s with {} task(s), {} timer(s) and {} idle callback(s) pending{workers}",
                 pending.host_tasks + pending.scheduler_tasks,
                 pending.timers,
                 pending.idle

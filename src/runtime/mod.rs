@@ -380,6 +380,14 @@ impl Runtime {
         i32::from(self.host.had_error() || workers)
     }
 
+    /// How many workers of the process are still running (all agents but this one).
+    #[must_use]
+    pub fn live_workers(&self) -> usize {
+        self.host
+            .agent()
+            .map_or(0, |a| a.process.agent_count().saturating_sub(1))
+    }
+
     /// After the loop: wait for the workers' threads if the process finished (they are ending
     /// too), or ask them to stop (a time limit).
     pub fn finish_workers(&self) {

@@ -223,7 +223,7 @@ pub fn transfer(object: &JsObject, context: &mut Context) -> JsResult<Option<Tra
         Entangled::None => None,
         Entangled::Remote(partner) => Some(*partner),
         Entangled::Local(partner) => {
-            let partner_id = address(&partner, context)?;
+            let partner_id = address(partner, context)?;
             *partner.entangled.borrow_mut() = Entangled::Remote(id);
             Some(partner_id)
         }

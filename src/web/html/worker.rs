@@ -302,18 +302,33 @@ pub fn worker_options(
     Ok((module, name))
 }
 
+/// What a creator asks for when it starts a worker.
+pub struct WorkerRequest {
+    pub kind: WorkerKind,
+    /// The script's document base (its path is the script's).
+    pub base: DocumentBase,
+    pub module: bool,
+    pub name: String,
+    /// (inside port, outside port).
+    pub ports: (PortId, PortId),
+    /// The creator's key for the worker's object.
+    pub key: u64,
+    /// The agent already registered for it (a shared worker), or `None`: register one now.
+    pub handle: Option<crate::agent::process::AgentHandle>,
+}
+
 /// Start a worker agent: register it with the process and hand its start record to the
 /// runtime's spawner. Returns the new agent's link.
-pub fn start_worker(
-    kind: WorkerKind,
-    base: DocumentBase,
-    module: bool,
-    name: String,
-    ports: (PortId, PortId),
-    key: u64,
-    handle: Option<crate::agent::process::AgentHandle>,
-    context: &mut Context,
-) -> JsResult<AgentLink> {
+pub fn start_worker(request: WorkerRequest, context: &mut Context) -> JsResult<AgentLink> {
+    let WorkerRequest {
+        kind,
+        base,
+        module,
+        name,
+        ports,
+        key,
+        handle,
+    } = request;
     let link = agent_link(context)?;
     let web = realm_data::<crate::web::WebOptions>(context)
         .map(|o| (*o).clone())
@@ -386,13 +401,15 @@ fn construct(new_target: &JsValue, args: &[JsValue], context: &mut Context) -> J
     // 9. Run this step in parallel: run a worker given worker, workerURL, outsideSettings,
     //    outsidePort, and options.
     let worker = start_worker(
-        WorkerKind::Dedicated,
-        base,
-        module,
-        name,
-        (inside, outside_id),
-        key,
-        None,
+        WorkerRequest {
+            kind: WorkerKind::Dedicated,
+            base,
+            module,
+            name,
+            ports: (inside, outside_id),
+            key,
+            handle: None,
+        },
         context,
     )?;
     // The outside port's queue is enabled at once: a message from the worker fires at the
