@@ -74,6 +74,8 @@ fn run(start: WorkerStart) {
             );
         }
     };
+    // (In lockstep this runs while the worker holds its turn: removing the agent passes the
+    // turn on, so the creator gets the failure at a fixed point of the run.)
     let load_failed = |reason: String| {
         process.post(
             parent,
@@ -92,9 +94,6 @@ fn run(start: WorkerStart) {
     let mut runtime = match Runtime::new(options) {
         Ok(runtime) => runtime,
         Err(error) => {
-            if lockstep {
-                process.end_turn(me, true, None);
-            }
             load_failed(format!("{error}"));
             return;
         }
@@ -139,11 +138,8 @@ fn run(start: WorkerStart) {
     let file = match file {
         Ok(file) => file,
         Err(reason) => {
-            if lockstep {
-                process.end_turn(me, true, None);
-            }
-            drop(runtime);
             load_failed(reason);
+            drop(runtime);
             return;
         }
     };
