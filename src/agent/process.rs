@@ -66,6 +66,8 @@ pub enum Wake {
 
 struct AgentEntry {
     mail: VecDeque<Delivery>,
+    /// `!mail.is_empty()`, readable without the lock (the loop asks every turn).
+    has_mail: Arc<AtomicBool>,
     /// Waiting for mail with nothing queued and no timer.
     idle: bool,
     /// Lockstep: when its next timer is due, on the shared time line (ns).
@@ -95,6 +97,8 @@ pub struct AgentHandle {
     pub id: AgentId,
     /// Set when the agent is terminated (`Worker.terminate()`): its loop ends after its task.
     pub terminated: Arc<AtomicBool>,
+    /// Set while mail waits for it (see [`Process::take_mail`]).
+    has_mail: Arc<AtomicBool>,
 }
 
 /// See the module documentation.
@@ -167,10 +171,12 @@ impl Process {
         let id = AgentId(state.next_agent);
         state.next_agent += 1;
         let terminated = Arc::new(AtomicBool::new(false));
+        let has_mail = Arc::new(AtomicBool::new(false));
         state.agents.insert(
             id,
             AgentEntry {
                 mail: VecDeque::new(),
+                has_mail: has_mail.clone(),
                 idle: false,
                 next_due: None,
                 wake: Arc::new(Condvar::new()),
@@ -181,7 +187,11 @@ impl Process {
         if state.turn.is_none() {
             state.turn = Some(id);
         }
-        AgentHandle { id, terminated }
+        AgentHandle {
+            id,
+            terminated,
+            has_mail,
+        }
     }
 
     /// Whether an agent has ended with an uncaught error (for the process's exit status).
@@ -231,18 +241,24 @@ impl Process {
             return false;
         };
         entry.mail.push_back(delivery);
+        entry.has_mail.store(true, Ordering::Release);
         entry.idle = false;
         entry.wake.notify_all();
         true
     }
 
-    /// Take `me`'s mail (in the order it was posted).
+    /// Take `me`'s mail (in the order it was posted). Without mail this is one atomic load:
+    /// every turn of every loop asks.
     #[must_use]
-    pub fn take_mail(&self, me: AgentId) -> VecDeque<Delivery> {
+    pub fn take_mail(&self, me: &AgentHandle) -> VecDeque<Delivery> {
+        if !me.has_mail.load(Ordering::Acquire) {
+            return VecDeque::new();
+        }
         let mut state = self.lock();
+        me.has_mail.store(false, Ordering::Release);
         state
             .agents
-            .get_mut(&me)
+            .get_mut(&me.id)
             .map(|e| std::mem::take(&mut e.mail))
             .unwrap_or_default()
     }
@@ -285,6 +301,7 @@ impl Process {
         if let Some(entry) = state.agents.get_mut(&agent) {
             entry.terminated.store(true, Ordering::Release);
             entry.mail.clear();
+            entry.has_mail.store(false, Ordering::Release);
             entry.wake.notify_all();
         }
     }
@@ -527,8 +544,8 @@ mod tests {
         for _ in 0..3 {
             assert!(p.post(b.id, noop()));
         }
-        assert_eq!(p.take_mail(b.id).len(), 3);
-        assert!(p.take_mail(b.id).is_empty());
+        assert_eq!(p.take_mail(&b).len(), 3);
+        assert!(p.take_mail(&b).is_empty());
         p.remove_agent(b.id);
         let c = counter.clone();
         assert!(!p.post(
@@ -564,10 +581,11 @@ mod tests {
         let b = p.add_agent();
         let p2 = p.clone();
         let (a_id, b_id) = (a.id, b.id);
+        let b2 = b.clone();
         // b: idle, then woken by mail from a, then idle again.
         let t = std::thread::spawn(move || {
             let first = p2.wait(b_id, None, true);
-            let mail = p2.take_mail(b_id).len();
+            let mail = p2.take_mail(&b2).len();
             let second = p2.wait(b_id, None, true);
             (first, mail, second)
         });
@@ -602,7 +620,7 @@ mod tests {
         assert_eq!(p.port_arrived(port, b.id).len(), 2);
         assert_eq!(p.port_holder(port), Some(b.id));
         assert!(p.post_to_port(port, noop()));
-        assert_eq!(p.take_mail(b.id).len(), 1);
+        assert_eq!(p.take_mail(&b).len(), 1);
         p.remove_agent(b.id);
         assert_eq!(p.port_holder(port), None, "an ended agent's ports are gone");
         assert!(!p.post_to_port(port, noop()));

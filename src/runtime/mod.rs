@@ -448,7 +448,7 @@ impl Runtime {
             let turn = 'turn: {
                 // Mail from other agents (messages, worker errors): its steps queue tasks.
                 let mut ran = false;
-                for delivery in process.take_mail(me) {
+                for delivery in process.take_mail(&agent.handle) {
                     delivery(&mut cell.borrow_mut());
                     ran = true;
                 }
