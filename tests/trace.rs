@@ -341,3 +341,98 @@ fn each_task_is_traced_with_its_window() {
     }));
     assert!(slices.iter().any(|s| realm_of(s) == "main"));
 }
+
+/// Workers: one track per worker thread, named after its script, on the window's time line, and
+/// flows that start on one thread and end on the other (both directions); `--log-tasks` marks a
+/// worker's lines.
+#[test]
+fn workers_get_their_own_tracks_and_flows_between_threads() {
+    let path = temp_file("trace-workers.json");
+    let path_text = path.to_str().expect("utf-8 path");
+    let out = taskhost(&[
+        "run",
+        "--virtual-time",
+        "js-tests/workers/nested.js",
+        "--trace",
+        path_text,
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let json = std::fs::read_to_string(&path).expect("trace written");
+    let _ = std::fs::remove_file(&path);
+    let events: Vec<Value> = serde_json::from_str(&json).expect("the trace is a JSON array");
+    let names: HashMap<u64, String> = of_phase(&events, "M")
+        .iter()
+        .filter(|e| e["name"] == "thread_name")
+        .map(|e| {
+            (
+                e["tid"].as_u64().expect("tid"),
+                e["args"]["name"].as_str().expect("name").to_owned(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        names.get(&1).map(String::as_str),
+        Some("taskhost event loop")
+    );
+    assert_eq!(
+        names.get(&2).map(String::as_str),
+        Some("worker 1 (/resources/nested_outer.js)")
+    );
+    assert_eq!(
+        names.get(&3).map(String::as_str),
+        Some("worker 2 (/resources/nested_inner.js)")
+    );
+    // Every thread ran tasks.
+    for tid in 1..=3 {
+        assert!(
+            of_phase(&events, "X").iter().any(|e| e["tid"] == tid),
+            "no task on track {tid}"
+        );
+    }
+    // Flows: where each starts and ends.
+    let mut starts = HashMap::new();
+    let mut ends = HashMap::new();
+    for e in &events {
+        let (Some(id), Some(tid)) = (e["id"].as_u64(), e["tid"].as_u64()) else {
+            continue;
+        };
+        match e["ph"].as_str() {
+            Some("s") => {
+                starts.insert(id, tid);
+            }
+            Some("f") => {
+                ends.insert(id, tid);
+            }
+            _ => {}
+        }
+    }
+    let crossing: Vec<(u64, u64)> = ends
+        .iter()
+        .filter_map(|(id, to)| starts.get(id).map(|from| (*from, *to)))
+        .filter(|(from, to)| from != to)
+        .collect();
+    for pair in [(1, 2), (2, 3), (3, 2), (2, 1)] {
+        assert!(
+            crossing.contains(&pair),
+            "no flow from track {} to track {}: {crossing:?}",
+            pair.0,
+            pair.1
+        );
+    }
+
+    let log = taskhost(&[
+        "run",
+        "--virtual-time",
+        "--log-tasks",
+        "js-tests/workers/nested.js",
+    ]);
+    assert!(log.status.success());
+    let stderr = text(&log.stderr);
+    assert!(
+        stderr
+            .lines()
+            .any(|l| l.ends_with("[worker 2]") || l.contains("[worker 2] ")),
+        "{stderr}"
+    );
+    assert!(stderr.lines().any(|l| !l.contains("[worker")), "{stderr}");
+}
