@@ -217,9 +217,21 @@ impl Process {
         self.lock().agents.contains_key(&agent)
     }
 
-    /// Keep a worker thread to join when the process is finished.
+    /// Keep a worker thread to join when the process is finished; threads that have ended
+    /// since are joined now (an ended thread keeps its stack until joined).
     pub fn add_thread(&self, thread: JoinHandle<()>) {
-        self.lock().threads.push(thread);
+        let ended = {
+            let mut state = self.lock();
+            let (ended, running): (Vec<_>, Vec<_>) = std::mem::take(&mut state.threads)
+                .into_iter()
+                .partition(JoinHandle::is_finished);
+            state.threads = running;
+            state.threads.push(thread);
+            ended
+        };
+        for thread in ended {
+            let _ = thread.join();
+        }
     }
 
     /// Join the worker threads (after [`Wake::Done`]: they are all ending).
