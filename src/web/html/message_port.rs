@@ -93,7 +93,7 @@ pub struct TransferredPort {
     id: PortId,
     partner: Option<PortId>,
     /// Messages that were waiting in its (disabled) queue.
-    queue: Vec<Box<Serialized>>,
+    queue: Vec<Serialized>,
 }
 
 /// The ports of this agent that have a directory id, by id.
@@ -223,7 +223,7 @@ pub fn transfer(object: &JsObject, context: &mut Context) -> JsResult<Option<Tra
         Entangled::None => None,
         Entangled::Remote(partner) => Some(*partner),
         Entangled::Local(partner) => {
-            let partner_id = address(&partner, context)?;
+            let partner_id = address(partner, context)?;
             *partner.entangled.borrow_mut() = Entangled::Remote(id);
             Some(partner_id)
         }
@@ -241,7 +241,7 @@ pub fn transfer(object: &JsObject, context: &mut Context) -> JsResult<Option<Tra
     *state.object.borrow_mut() = None;
     // The moved queue starts disabled again (transfer-receiving step 3: "leaving the port
     // message queue in its initial disabled state").
-    let queue = state.queue.borrow_mut().drain(..).collect();
+    let queue = state.queue.borrow_mut().drain(..).map(|m| *m).collect();
     Ok(Some(TransferredPort { id, partner, queue }))
 }
 
@@ -252,7 +252,10 @@ pub fn receive(port: &mut TransferredPort, context: &mut Context) -> JsResult<Js
     if let Some(partner) = port.partner {
         *state.entangled.borrow_mut() = Entangled::Remote(partner);
     }
-    state.queue.borrow_mut().extend(port.queue.drain(..));
+    state
+        .queue
+        .borrow_mut()
+        .extend(port.queue.drain(..).map(Box::new));
     let object = new_port_object(state.clone(), context)?;
     registry(context).0.borrow_mut().insert(port.id, state);
     // What was posted to it while it travelled, in order.

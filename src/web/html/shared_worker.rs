@@ -22,7 +22,7 @@ use crate::web::dom::interface::{
 use crate::web::html::event_handler::event_handler_attribute;
 use crate::web::html::message_port;
 use crate::web::html::worker::{
-    WorkerKind, registry, resolve_script_url, start_worker, worker_options,
+    WorkerKind, WorkerRequest, registry, resolve_script_url, start_worker, worker_options,
 };
 
 /// The native data of `SharedWorker` objects.
@@ -79,10 +79,12 @@ fn construct(new_target: &JsValue, args: &[JsValue], context: &mut Context) -> J
         let key = registry.reserve();
         let ids = (link.process.new_port_id(), link.process.new_port_id());
         start_worker(
-            WorkerKind::Shared,
-            base,
-            module,
-            name,
+            WorkerRequest {
+                kind: WorkerKind::Shared,
+                base,
+                module,
+                name,
+            },
             ids,
             key,
             Some(handle),

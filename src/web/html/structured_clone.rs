@@ -51,9 +51,12 @@ enum Value {
     Node(usize),
 }
 
+/// The own enumerable properties of a serialized object or array: (key, value), in order.
+type Entries = Vec<(Vec<u16>, Value)>;
+
 enum Node {
-    Object(Vec<(Vec<u16>, Value)>),
-    Array(u64, Vec<(Vec<u16>, Value)>),
+    Object(Entries),
+    Array(u64, Entries),
     Error {
         name: &'static str,
         message: Option<Vec<u16>>,
@@ -326,11 +329,7 @@ impl Serializer {
     }
 
     /// For each key in ! EnumerableOwnProperties(value, key): serialize ? Get(value, key).
-    fn entries(
-        &mut self,
-        object: &JsObject,
-        context: &mut Context,
-    ) -> JsResult<Vec<(Vec<u16>, Value)>> {
+    fn entries(&mut self, object: &JsObject, context: &mut Context) -> JsResult<Entries> {
         let mut entries = Vec::new();
         for key in object.own_property_keys(context)? {
             let boa_engine::property::PropertyKey::Symbol(_) = key else {
@@ -427,7 +426,7 @@ fn deserialize(
     if let Some(v) = &made[index] {
         return Ok(v.clone());
     }
-    let (object, entries): (JsValue, Option<&Vec<(Vec<u16>, Value)>>) = match &s.nodes[index] {
+    let (object, entries): (JsValue, Option<&Entries>) = match &s.nodes[index] {
         Node::Object(entries) => (
             boa_engine::object::ObjectInitializer::new(context)
                 .build()

@@ -300,13 +300,21 @@ pub fn worker_options(
     Ok((module, name))
 }
 
+/// The worker a `Worker` or `SharedWorker` constructor asks for.
+pub struct WorkerRequest {
+    pub kind: WorkerKind,
+    /// Where its files come from; `base.path` is its script's URL path.
+    pub base: DocumentBase,
+    /// `options.type === "module"`.
+    pub module: bool,
+    /// `options.name`.
+    pub name: String,
+}
+
 /// Start a worker agent: register it with the process and hand its start record to the
 /// runtime's spawner. Returns the new agent's link.
 pub fn start_worker(
-    kind: WorkerKind,
-    base: DocumentBase,
-    module: bool,
-    name: String,
+    request: WorkerRequest,
     ports: (PortId, PortId),
     key: u64,
     handle: Option<crate::agent::process::AgentHandle>,
@@ -328,6 +336,12 @@ pub fn start_worker(
         process: link.process.clone(),
         handle,
     };
+    let WorkerRequest {
+        kind,
+        base,
+        module,
+        name,
+    } = request;
     let start = WorkerStart {
         kind,
         name,
@@ -382,10 +396,12 @@ fn construct(new_target: &JsValue, args: &[JsValue], context: &mut Context) -> J
     // 9. Run this step in parallel: run a worker given worker, workerURL, outsideSettings,
     //    outsidePort, and options.
     let worker = start_worker(
-        WorkerKind::Dedicated,
-        base,
-        module,
-        name,
+        WorkerRequest {
+            kind: WorkerKind::Dedicated,
+            base,
+            module,
+            name,
+        },
         (inside, outside_id),
         key,
         None,

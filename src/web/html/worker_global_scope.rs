@@ -82,8 +82,8 @@ pub fn set_up_worker_global(context: &Context, kind: WorkerKind, name: String, m
 
 /// "Import scripts into worker global scope" (HTML §10.3.4.1), for classic workers:
 /// 1. If worker global scope's type is "module", throw a TypeError exception.
-/// 2–5. Parse each URL relative to settings object; if any fails, throw a "SyntaxError"
-///      DOMException.
+/// 2. (Steps 2–5.) Parse each URL relative to settings object; if any fails, throw a
+///    "SyntaxError" DOMException.
 /// 6. For each urlRecord of urlRecords: fetch a classic worker-imported script (a missing file
 ///    is a "NetworkError" DOMException), then run the classic script with rethrow errors set
 ///    to true: an exception or a parse error propagates to the caller of `importScripts`.
