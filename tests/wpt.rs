@@ -1,8 +1,9 @@
 //! `taskhost wpt` through the real binary:
 //! - the conformance suite `wpt-subset/` runs with no unexpected result;
 //! - the harness self-tests in `tests/wpt-harness/` (passing and failing subtests, every harness
-//!   status, the runner's time limits, META comments, fetch, skipped variants) give exactly the
-//!   results in `tests/wpt-harness/expected.json`: status and message of every file and subtest;
+//!   status, the runner's time limits, META comments, fetch, dedicated and shared worker variants,
+//!   skipped variants) give exactly the results in `tests/wpt-harness/expected.json`: status and
+//!   message of every file and subtest;
 //! - expectations turn known failures into expected results, and a stale one is reported;
 //! - usage errors exit with status 2 and a one-line message.
 

@@ -11,6 +11,11 @@
 //!   loop waiting for mail) and every mailbox is empty: nobody is left who could post anything.
 //!   This is the rule for "a worker keeps the process alive only while someone can still post to
 //!   it": an idle worker keeps nothing alive, a busy one does.
+//! - **Seeing the end first.** An embedder that wants to act when everything is idle (the
+//!   conformance runner ends a test file with its harness's `timeout()`, in whichever agent the
+//!   harness runs) holds the end for its agent ([`Process::hold_end`]): when every agent is idle,
+//!   that agent's wait returns [`Wake::Done`] as at the end, but the process is not finished and
+//!   the other agents go on waiting for mail, so the embedder can post more work and run again.
 //! - **Virtual time (lockstep).** With a shared virtual time line the agents take turns, one turn
 //!   (one task and its microtask checkpoint) each, in the order they were created, so a program
 //!   with workers runs the same way every time. When a whole round passes in which no agent had
@@ -19,9 +24,10 @@
 //!
 //! Invariants:
 //! - One lock guards all of it; no JS runs and no delivery is executed while it is held.
-//! - `done` is set only when every registered agent is idle and every mailbox is empty, and once
-//!   set it stays set. An agent registered by its creator counts as busy until its own loop says
-//!   it is idle, so a worker whose thread is still starting keeps the process alive.
+//! - `done` is set only when every registered agent is idle and every mailbox is empty, and no
+//!   agent holds the end; once set it stays set. An agent registered by its creator counts as
+//!   busy until its own loop says it is idle, so a worker whose thread is still starting keeps
+//!   the process alive.
 //! - In lockstep, at most one agent holds the turn, and the turn only passes in creation order.
 
 use std::collections::{BTreeMap, HashMap, VecDeque};
@@ -89,6 +95,11 @@ struct State {
     threads: Vec<JoinHandle<()>>,
     /// Shared workers by their key (script URL and name).
     shared_workers: HashMap<String, AgentId>,
+    /// The agent whose embedder sees the end instead of it happening ([`Process::hold_end`]).
+    holder: Option<AgentId>,
+    /// Every agent was idle with no mail while the end was held: the holder's next wait (or
+    /// turn) returns [`Wake::Done`], once. Cleared by new mail.
+    paused: bool,
 }
 
 /// What a [`Process::add_agent`] gives the new agent.
@@ -144,6 +155,49 @@ impl Process {
         self.state
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Hold the end of the process for `holder`'s embedder, for the rest of the process's life:
+    /// whenever every agent is idle with no mail left, `holder`'s wait (or, in lockstep, its
+    /// turn) returns [`Wake::Done`] once, as at the end, but the process is not finished: the
+    /// other agents keep waiting for mail, and the embedder may post more work and run its loop
+    /// again. (The conformance runner's child holds the end to call a harness's `timeout()` when
+    /// nothing is left that could complete it, then ends the process itself.)
+    pub fn hold_end(&self, holder: AgentId) {
+        self.lock().holder = Some(holder);
+    }
+
+    /// Every agent is idle and no mail is left: the process is finished, or, while the end is
+    /// held, its holder is told (and the process goes on). Returns whether it is finished.
+    fn reached_end(state: &mut State) -> bool {
+        match state.holder {
+            Some(holder) if state.agents.contains_key(&holder) => {
+                state.paused = true;
+                if let Some(entry) = state.agents.get(&holder) {
+                    entry.wake.notify_all();
+                }
+                false
+            }
+            _ => {
+                state.done = true;
+                Self::notify_all(state);
+                true
+            }
+        }
+    }
+
+    /// Whether `me` holds the end and every agent was idle: then its wait or turn returns
+    /// [`Wake::Done`] (consumed: the next wait waits again), and it counts as busy until it
+    /// waits again.
+    fn take_pause(state: &mut State, me: AgentId) -> bool {
+        if !(state.paused && state.holder == Some(me)) {
+            return false;
+        }
+        state.paused = false;
+        if let Some(entry) = state.agents.get_mut(&me) {
+            entry.idle = false;
+        }
+        true
     }
 
     /// Register a new agent (busy until its loop says otherwise).
@@ -256,6 +310,8 @@ impl Process {
         entry.has_mail.store(true, Ordering::Release);
         entry.idle = false;
         entry.wake.notify_all();
+        // Someone has work again: the agents are no longer all idle.
+        state.paused = false;
         true
     }
 
@@ -347,8 +403,7 @@ impl Process {
             return;
         }
         if state.agents.values().all(|e| e.idle && e.mail.is_empty()) {
-            state.done = true;
-            Self::notify_all(state);
+            Self::reached_end(state);
         }
     }
 
@@ -376,11 +431,20 @@ impl Process {
                 entry.idle = false;
                 return Wake::Go;
             }
+            if Self::take_pause(&mut state, me) {
+                return Wake::Done;
+            }
+            let Some(entry) = state.agents.get_mut(&me) else {
+                return Wake::Stop;
+            };
             entry.idle = idle;
             let wake = entry.wake.clone();
             if entry.idle {
                 self.check_done(&mut state);
                 if state.done {
+                    return Wake::Done;
+                }
+                if Self::take_pause(&mut state, me) {
                     return Wake::Done;
                 }
             }
@@ -433,10 +497,13 @@ impl Process {
             if self.stopped(entry) {
                 return Wake::Stop;
             }
+            let wake = entry.wake.clone();
+            if Self::take_pause(&mut state, me) {
+                return Wake::Done;
+            }
             if state.turn == Some(me) {
                 return Wake::Go;
             }
-            let wake = entry.wake.clone();
             state = wake
                 .wait(state)
                 .unwrap_or_else(std::sync::PoisonError::into_inner);
@@ -466,8 +533,13 @@ impl Process {
                 (true, _, _) => {}
                 (false, Some(due), Some(time)) => time.advance_to(due),
                 _ => {
-                    state.done = true;
-                    Self::notify_all(&state);
+                    if Self::reached_end(&mut state) {
+                        return;
+                    }
+                    // The end is held: the holder's turn comes next, and tells it.
+                    if let Some(holder) = state.holder {
+                        state.turn = Some(holder);
+                    }
                     return;
                 }
             }
@@ -637,6 +709,56 @@ mod tests {
         assert_eq!(p.port_holder(port), None, "an ended agent's ports are gone");
         assert!(!p.post_to_port(port, noop()));
         let _ = a;
+    }
+
+    /// With the end held, the holder sees every "all idle" as `Done` while the process goes on:
+    /// the other agents keep waiting, and mail from the holder wakes them again.
+    #[test]
+    fn a_held_end_tells_the_holder_and_keeps_the_others() {
+        let p = Process::new(None);
+        let a = p.add_agent();
+        let b = p.add_agent();
+        p.hold_end(a.id);
+        let p2 = p.clone();
+        let b_id = b.id;
+        let b2 = b.clone();
+        // b: idle until mail comes, then idle again until it is terminated.
+        let t = std::thread::spawn(move || {
+            let first = p2.wait(b_id, None, true);
+            let mail = p2.take_mail(&b2).len();
+            let second = p2.wait(b_id, None, true);
+            (first, mail, second)
+        });
+        assert_eq!(p.wait(a.id, None, true), Wake::Done);
+        assert!(!p.is_done(), "the end is held: not finished");
+        assert!(p.post(b_id, noop()));
+        assert_eq!(p.wait(a.id, None, true), Wake::Done, "all idle again");
+        assert!(!p.is_done());
+        p.terminate(b_id);
+        assert_eq!(t.join().ok(), Some((Wake::Go, 1, Wake::Stop)));
+        p.remove_agent(b_id);
+        assert_eq!(p.wait(a.id, None, true), Wake::Done);
+        assert!(!p.is_done());
+    }
+
+    /// Lockstep with the end held: a quiet round with no timer gives the holder the turn, which
+    /// it sees as `Done` once; its next turn is an ordinary one.
+    #[test]
+    fn a_held_end_in_lockstep() {
+        let p = Process::new(Some(SharedTime::new()));
+        let a = p.add_agent();
+        let b = p.add_agent();
+        p.hold_end(a.id);
+        assert_eq!(p.begin_turn(a.id), Wake::Go);
+        p.end_turn(a.id, false, None);
+        assert_eq!(p.begin_turn(b.id), Wake::Go);
+        p.end_turn(b.id, false, None);
+        assert_eq!(p.begin_turn(a.id), Wake::Done);
+        assert!(!p.is_done());
+        assert_eq!(p.begin_turn(a.id), Wake::Go);
+        assert!(p.post(b.id, noop()));
+        p.end_turn(a.id, true, None);
+        assert_eq!(p.begin_turn(b.id), Wake::Go);
     }
 
     /// Lockstep: turns pass in creation order; a quiet round moves the time line to the earliest

@@ -106,11 +106,21 @@ pub enum Command {
         root: PathBuf,
         #[arg(long)]
         name: String,
+        /// The global the test runs in (window, dedicatedworker, sharedworker).
+        #[arg(long, value_parser = parse_global, default_value = "window")]
+        global: crate::wpt::manifest::Global,
         #[arg(long, value_parser = parse_seconds)]
         timeout: Duration,
         #[arg(long)]
         harness: Option<PathBuf>,
     },
+}
+
+/// A `--global` of `wpt-child`.
+fn parse_global(text: &str) -> Result<crate::wpt::manifest::Global, String> {
+    crate::wpt::manifest::Global::parse(text).ok_or_else(|| {
+        format!("`{text}` is not a global taskhost runs (window, dedicatedworker, sharedworker)")
+    })
 }
 
 /// A positive factor no larger than `max`.
@@ -250,6 +260,7 @@ pub fn execute(cli: Cli) -> i32 {
             file,
             root,
             name,
+            global,
             timeout,
             harness,
         } => {
@@ -258,6 +269,7 @@ pub fn execute(cli: Cli) -> i32 {
                 root,
                 file,
                 name,
+                global,
                 harness,
                 timeout,
             };

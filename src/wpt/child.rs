@@ -1,11 +1,18 @@
 //! One test file in a fresh runtime: the process `taskhost wpt` starts for each file.
 //!
-//! The scripts run back to back in one task, as WPT's wrapper page lists them: the preamble
-//! (`GLOBAL`), the harness (taskhost's own, or `resources/testharness.js` of the WPT root), the
-//! report script, the `// META: script=` files, the test. Then the event loop runs until the
-//! harness completes or nothing is left; if it has not completed by then (time limit reached, or
-//! no work left that could complete it), the harness's `timeout()` ends it as a browser's would
-//! at its timeout. The result goes to stdout as one JSON object; console output goes to stderr.
+//! In the window global, the scripts run back to back in one task, as WPT's wrapper page lists
+//! them: the preamble (`GLOBAL`), the harness (taskhost's own, or `resources/testharness.js` of
+//! the WPT root), the report script, the `// META: script=` files, the test. In a worker
+//! variant, the window runs the runner's page (`harness/worker-runner.js`), which starts the
+//! worker: a dedicated or shared worker of the script wptserve would serve ([`worker_wrapper`]
+//! for `x.any.js`, the file itself for `x.worker.js`), whose `importScripts` of
+//! `/resources/testharness.js` gets the harness followed by the report script.
+//!
+//! Then the event loops run until the harness completes or nothing is left; if it has not
+//! completed by then (time limit reached, or no work left that could complete it, in any agent:
+//! the window holds the process's end for that), the harness's `timeout()` ends it as a
+//! browser's would at its timeout. The result goes to stdout as one JSON object; console output
+//! goes to stderr.
 //!
 //! Invariant: this process prints exactly one [`FileResult`] on stdout, whatever the test does,
 //! unless it is killed (a task that never returns is stopped by the watchdog, status 124).
@@ -20,7 +27,7 @@ use boa_engine::object::ObjectInitializer;
 use boa_engine::property::Attribute;
 use boa_engine::{Context, JsResult, JsString, JsValue, NativeFunction, js_string};
 
-use super::manifest::{Meta, parse_meta};
+use super::manifest::{Global, Meta, meta_entries, parse_meta, url_path};
 use super::results::{FileResult, FileStatus, HarnessReport};
 use crate::runtime::{LoopEnd, Runtime, RuntimeOptions};
 use crate::web::fetch::FetchRoot;
@@ -28,6 +35,8 @@ use crate::web::fetch::FetchRoot;
 const PREAMBLE: &str = include_str!("harness/preamble.js");
 const BUILTIN_HARNESS: &str = include_str!("harness/testharness.js");
 const REPORT: &str = include_str!("harness/report.js");
+const WORKER_PREAMBLE: &str = include_str!("harness/worker-preamble.js");
+const WORKER_RUNNER: &str = include_str!("harness/worker-runner.js");
 
 /// After `timeout()`, how long the harness gets to run its completion (cleanups of promise
 /// tests may still await).
@@ -42,6 +51,8 @@ pub struct ChildJob {
     pub file: PathBuf,
     /// The test's URL path (`/scheduler/x.any.html`).
     pub name: String,
+    /// The global it runs in.
+    pub global: Global,
     /// The harness to load: `None` for the built-in one, else a `testharness.js` file.
     pub harness: Option<PathBuf>,
     /// The file's time limit.
@@ -96,6 +107,14 @@ fn title(meta: &Meta, file: &Path) -> String {
     })
 }
 
+/// The worker a worker variant's page starts.
+struct WorkerSpec {
+    /// `"dedicated"` or `"shared"` (what `worker-runner.js` reads).
+    kind: &'static str,
+    /// The worker script's URL path.
+    url: String,
+}
+
 fn run(job: &ChildJob) -> Result<FileResult, String> {
     let source = read_text(&job.file, "the test")?;
     let meta = parse_meta(&source);
@@ -106,47 +125,28 @@ fn run(job: &ChildJob) -> Result<FileResult, String> {
         ),
         Some(path) => (read_text(path, "the harness")?, path.display().to_string()),
     };
+    let file_name = job
+        .file
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
     let is_html = job
         .file
         .extension()
         .is_some_and(|e| e == "html" || e == "htm");
+    // An `x.worker.js` is the worker's whole script; other script tests load their META scripts
+    // (read now: one that cannot be read makes the file an ERROR, whatever the global).
+    let meta_scripts = if is_html || file_name.ends_with(".worker.js") {
+        Vec::new()
+    } else {
+        read_meta_scripts(job, &meta)?
+    };
+    let (overrides, worker) = served_files(job, &source, &harness)?;
     let base = crate::web::html::document_loader::DocumentBase {
         root: job.root.clone(),
         path: job.name.clone(),
-        // What the page's `<script src>` of the harness and its report load.
-        overrides: vec![
-            (
-                "/resources/testharness.js".to_owned(),
-                harness.0.clone(),
-                harness.1.clone(),
-            ),
-            (
-                "/resources/testharnessreport.js".to_owned(),
-                REPORT.to_owned(),
-                "taskhost:wpt/report.js".to_owned(),
-            ),
-        ],
+        overrides,
     };
-    let mut scripts = vec![
-        (PREAMBLE.to_owned(), "taskhost:wpt/preamble.js".to_owned()),
-        harness,
-        (REPORT.to_owned(), "taskhost:wpt/report.js".to_owned()),
-    ];
-    for script in &meta.scripts {
-        let path = resolve_script(&job.root, &job.file, script);
-        let shown = super::manifest::url_path(&job.root, &path)
-            .unwrap_or_else(|| path.display().to_string());
-        let text = std::fs::read(&path)
-            .ok()
-            .and_then(|bytes| String::from_utf8(bytes).ok())
-            .ok_or_else(|| {
-                format!(
-                    "META script={script}: {shown} is not a readable UTF-8 file under the WPT root"
-                )
-            })?;
-        scripts.push((text, path.display().to_string()));
-    }
-    scripts.push((source.clone(), job.file.display().to_string()));
 
     let mut runtime = Runtime::new(RuntimeOptions {
         max_time: Some(job.timeout),
@@ -161,14 +161,31 @@ fn run(job: &ChildJob) -> Result<FileResult, String> {
         ..RuntimeOptions::default()
     })
     .map_err(|e| e.to_string())?;
-    install_runner_globals(runtime.context(), &title(&meta, &job.file))
+    install_runner_globals(runtime.context(), &title(&meta, &job.file), worker.as_ref())
         .map_err(|e| format!("could not set up the test global: {e}"))?;
+    // When every agent (the window, the worker) is idle, the loop below returns without ending
+    // the process: the harness, wherever it runs, can still be ended with its timeout().
+    if let Some(agent) = runtime.host().agent() {
+        agent.process.hold_end(agent.id());
+    }
 
-    if is_html {
+    if worker.is_some() {
+        runtime.run_scripts(&[(
+            WORKER_RUNNER.to_owned(),
+            "taskhost:wpt/worker-runner.js".to_owned(),
+        )]);
+    } else if is_html {
         // An `.html` test is the page itself: parsed, its scripts run in document order (the
         // harness and the report script from the overrides above), then "the end".
         runtime.run_html_document(&source, &job.file.display().to_string());
     } else {
+        let mut scripts = vec![
+            (PREAMBLE.to_owned(), "taskhost:wpt/preamble.js".to_owned()),
+            harness,
+            (REPORT.to_owned(), "taskhost:wpt/report.js".to_owned()),
+        ];
+        scripts.extend(meta_scripts);
+        scripts.push((source.clone(), job.file.display().to_string()));
         runtime.run_scripts(&scripts);
         runtime.queue_load_event();
     }
@@ -198,12 +215,132 @@ fn run(job: &ChildJob) -> Result<FileResult, String> {
                 "the file did not complete within its time limit of {} s",
                 job.timeout.as_secs_f64()
             ),
+            LoopEnd::Finished if worker.is_some() => {
+                "the event loops (the page's and the worker's) ran out of work before every test had finished"
+                    .to_owned()
+            }
             LoopEnd::Finished => {
                 "the event loop ran out of work before every test had finished".to_owned()
             }
         });
     }
     Ok(result)
+}
+
+/// The `// META: script=` files of a test, as (text, name).
+fn read_meta_scripts(job: &ChildJob, meta: &Meta) -> Result<Vec<(String, String)>, String> {
+    let mut scripts = Vec::new();
+    for script in &meta.scripts {
+        let path = resolve_script(&job.root, &job.file, script);
+        let shown = url_path(&job.root, &path).unwrap_or_else(|| path.display().to_string());
+        let text = std::fs::read(&path)
+            .ok()
+            .and_then(|bytes| String::from_utf8(bytes).ok())
+            .ok_or_else(|| {
+                format!(
+                    "META script={script}: {shown} is not a readable UTF-8 file under the WPT root"
+                )
+            })?;
+        scripts.push((text, path.display().to_string()));
+    }
+    Ok(scripts)
+}
+
+/// A file served in place of what the WPT root holds: (URL path, text, name).
+type Served = (String, String, String);
+
+/// What the page (and its worker, which inherits them) gets in place of the WPT root's files,
+/// and, for a worker variant, the worker the page starts. `harness` is (text, name).
+fn served_files(
+    job: &ChildJob,
+    source: &str,
+    harness: &(String, String),
+) -> Result<(Vec<Served>, Option<WorkerSpec>), String> {
+    let served = |url: &str, text: String, name: String| (url.to_owned(), text, name);
+    let kind = match job.global {
+        Global::Window => {
+            // What the page's `<script src>` of the harness and its report load.
+            let files = vec![
+                served(
+                    "/resources/testharness.js",
+                    harness.0.clone(),
+                    harness.1.clone(),
+                ),
+                served(
+                    "/resources/testharnessreport.js",
+                    REPORT.to_owned(),
+                    "taskhost:wpt/report.js".to_owned(),
+                ),
+            ];
+            return Ok((files, None));
+        }
+        Global::DedicatedWorker => "dedicated",
+        Global::SharedWorker => "shared",
+    };
+    let test_url = url_path(&job.root, &job.file).ok_or_else(|| {
+        format!(
+            "{} is outside the WPT root {}",
+            job.file.display(),
+            job.root.display()
+        )
+    })?;
+    // In the worker, /resources/testharness.js is the harness followed by the report script:
+    // an `x.worker.js` imports the harness itself and nothing after it, so the report's hook
+    // has to come with it (`x.any.worker.js` imports it the same way).
+    let mut files = vec![
+        served(
+            "/resources/testharness.js",
+            format!("{}\n;\n{REPORT}", harness.0),
+            format!("{} (then taskhost:wpt/report.js)", harness.1),
+        ),
+        served(
+            "/resources/testharnessreport.js",
+            "// taskhost: in a worker, the report script comes with /resources/testharness.js.\n"
+                .to_owned(),
+            "taskhost:wpt/testharnessreport.js".to_owned(),
+        ),
+    ];
+    // `x.any.js` runs in the wrapper `x.any.worker.js` (both worker variants); `x.worker.js`
+    // is the worker's script itself.
+    let url = match test_url.strip_suffix(".any.js") {
+        Some(stem) => {
+            let url = format!("{stem}.any.worker.js");
+            files.push(served(&url, worker_wrapper(source, &test_url), url.clone()));
+            url
+        }
+        None => test_url,
+    };
+    Ok((files, Some(WorkerSpec { kind, url })))
+}
+
+/// The script of a worker variant of the `.any.js` test at `test_url` (`/scheduler/x.any.js`),
+/// served at `x.any.worker.js`: what wptserve's ClassicWorkerHandler (tools/serve/serve.py)
+/// serves there, with taskhost's worker preamble for its `GLOBAL`:
+/// 1. `GLOBAL` (`isWorker()` true), before anything else;
+/// 2. `importScripts("/resources/testharness.js")` (here: the harness, then the report script);
+/// 3. for each META comment in order, `script=` → `importScripts(value)` (resolved against this
+///    script's URL, so relative ones are beside the test) and `title=` → `self.META_TITLE`;
+/// 4. `importScripts(test_url)`, the test itself;
+/// 5. `done()`: a worker has no load event, so the harness waits for this call.
+///
+/// An exception in one step (a META script that throws, a syntax error in the test) stops the
+/// rest; the harness has seen it as an uncaught error and completed.
+#[must_use]
+pub fn worker_wrapper(source: &str, test_url: &str) -> String {
+    let quoted = |text: &str| serde_json::Value::from(text).to_string();
+    let mut out = String::new();
+    out.push_str(WORKER_PREAMBLE);
+    out.push_str("importScripts(\"/resources/testharness.js\");\n");
+    for (key, value) in meta_entries(source) {
+        match key {
+            "script" => out.push_str(&format!("importScripts({});\n", quoted(value))),
+            "title" => out.push_str(&format!("self.META_TITLE = {};\n", quoted(value))),
+            _ => {}
+        }
+    }
+    out.push_str(&format!("importScripts({});\n", quoted(test_url)));
+    out.push_str("done();\n");
+    out
 }
 
 fn report(runtime: &Runtime) -> Option<String> {
@@ -213,8 +350,13 @@ fn report(runtime: &Runtime) -> Option<String> {
         .and_then(|slot| slot.0.borrow().clone())
 }
 
-/// `META_TITLE` and the hidden `__taskhost_wpt` object the report script uses.
-fn install_runner_globals(context: &mut Context, title: &str) -> JsResult<()> {
+/// `META_TITLE` and the hidden `__taskhost_wpt` object the report script (or, for a worker
+/// variant, the page's runner script, which finds the worker to start in its `worker`) uses.
+fn install_runner_globals(
+    context: &mut Context,
+    title: &str,
+    worker: Option<&WorkerSpec>,
+) -> JsResult<()> {
     let slot = Rc::new(ReportSlot::default());
     context.insert_data(slot);
     let report = NativeFunction::from_fn_ptr(|_, args, context| {
@@ -241,6 +383,21 @@ fn install_runner_globals(context: &mut Context, title: &str) -> JsResult<()> {
     let runner = ObjectInitializer::new(context)
         .function(report, js_string!("report"), 1)
         .build();
+    if let Some(worker) = worker {
+        let spec = ObjectInitializer::new(context)
+            .property(
+                js_string!("type"),
+                JsString::from(worker.kind),
+                Attribute::all(),
+            )
+            .property(
+                js_string!("url"),
+                JsString::from(worker.url.as_str()),
+                Attribute::all(),
+            )
+            .build();
+        runner.set(js_string!("worker"), spec, false, context)?;
+    }
     context.register_global_property(js_string!("__taskhost_wpt"), runner, Attribute::empty())?;
     context.register_global_property(
         js_string!("META_TITLE"),
@@ -292,6 +449,28 @@ mod tests {
             resolve_script(root, file, "resources/h.js?v=1"),
             Path::new("/wpt/scheduler/resources/h.js")
         );
+    }
+
+    /// The wrapper follows wptserve's `.any.worker.js`: GLOBAL, the harness, the META scripts
+    /// and titles in their order (as JS strings), the test, done().
+    #[test]
+    fn the_worker_wrapper_imports_in_order() {
+        let source = "// META: script=/common/a.js\n// META: title=Say \"hi\"\n\
+                      // META: timeout=long\n// META: script=b.js\ntest(() => {});\n";
+        let wrapper = worker_wrapper(source, "/dir/x.any.js");
+        let body = wrapper
+            .strip_prefix(WORKER_PREAMBLE)
+            .expect("the preamble comes first");
+        assert_eq!(
+            body,
+            "importScripts(\"/resources/testharness.js\");\n\
+             importScripts(\"/common/a.js\");\n\
+             self.META_TITLE = \"Say \\\"hi\\\"\";\n\
+             importScripts(\"b.js\");\n\
+             importScripts(\"/dir/x.any.js\");\n\
+             done();\n"
+        );
+        assert!(WORKER_PREAMBLE.contains("isWorker() { return true; }"));
     }
 
     #[test]

@@ -44,14 +44,16 @@ pub struct Meta {
     pub variants: Vec<String>,
 }
 
+/// The leading `// META: key=value` lines of a script, in order, as (key, value).
+pub fn meta_entries(source: &str) -> impl Iterator<Item = (&str, &str)> {
+    source.lines().map_while(meta_line)
+}
+
 /// Parse the leading `// META: key=value` lines of a script.
 #[must_use]
 pub fn parse_meta(source: &str) -> Meta {
     let mut meta = Meta::default();
-    for line in source.lines() {
-        let Some((key, value)) = meta_line(line) else {
-            break;
-        };
+    for (key, value) in meta_entries(source) {
         match key {
             "script" => meta.scripts.push(value.to_owned()),
             "title" => meta.title = Some(value.to_owned()),
@@ -165,13 +167,79 @@ pub fn any_globals(items: &[String]) -> Vec<&'static str> {
         .collect()
 }
 
+/// The global a test runs in (the ones taskhost runs).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Global {
+    /// The window-like global of the test's page.
+    Window,
+    /// A dedicated worker that the page starts (`.any.worker.html`, `.worker.html`).
+    DedicatedWorker,
+    /// A shared worker that the page connects to (`.any.sharedworker.html`).
+    SharedWorker,
+}
+
+impl Global {
+    /// The name the WPT manifest uses (`global=` values), also the child's `--global`.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::Window => "window",
+            Self::DedicatedWorker => "dedicatedworker",
+            Self::SharedWorker => "sharedworker",
+        }
+    }
+
+    /// Parse a name of [`Global::as_str`].
+    #[must_use]
+    pub fn parse(text: &str) -> Option<Self> {
+        [Self::Window, Self::DedicatedWorker, Self::SharedWorker]
+            .into_iter()
+            .find(|g| g.as_str() == text)
+    }
+}
+
 /// How a variant is run, or why it is not.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Plan {
-    /// Run the script in the window-like global.
-    Run,
+    /// Run the test in this global.
+    Run(Global),
     /// Not run; the reason.
     Skip(String),
+}
+
+impl Plan {
+    /// Whether the variant runs.
+    #[must_use]
+    pub const fn runs(&self) -> bool {
+        matches!(self, Self::Run(_))
+    }
+}
+
+/// Why `variant=` tests are not run.
+const VARIANT_SKIP: &str = "variant= needs location.search, which this global does not provide";
+
+/// The plan of an `.any.js` test in `global` (a name of [`ANY_GLOBALS`]).
+fn any_plan(global: &str) -> Plan {
+    match global {
+        "window" => Plan::Run(Global::Window),
+        "dedicatedworker" => Plan::Run(Global::DedicatedWorker),
+        "sharedworker" => Plan::Run(Global::SharedWorker),
+        "serviceworker" | "serviceworker-module" => {
+            Plan::Skip("needs a ServiceWorker global: taskhost has no service workers".into())
+        }
+        "dedicatedworker-module" | "sharedworker-module" => Plan::Skip(
+            "a module worker's wrapper imports the harness by URL (import \"/resources/testharness.js\"), \
+             and taskhost's module loader resolves specifiers as files, not as URLs under the WPT root"
+                .into(),
+        ),
+        "jsshell" => Plan::Skip(
+            "a jsshell global has no web APIs; taskhost runs the window-like global".into(),
+        ),
+        g if g.starts_with("shadowrealm") => Plan::Skip(format!(
+            "needs ShadowRealm ({g}), which taskhost does not provide"
+        )),
+        g => Plan::Skip(format!("needs a {g} global")),
+    }
 }
 
 /// One test of the report: a test file in one global (and variant).
@@ -265,12 +333,20 @@ fn variants_of(root: &Path, path: &Path, kind: FileKind) -> std::io::Result<Vec<
             vec![variant(url, plan, &meta)]
         }
         FileKind::Worker => {
+            // `x.worker.js` is a dedicated worker's script, run by the page `x.worker.html`
+            // (wptserve's WorkersHandler); its META comments give the timeout and variants
+            // (its `script=`s are not loaded: the worker imports what it needs).
+            let source = std::fs::read(path)?;
+            let meta = parse_meta(&String::from_utf8_lossy(&source));
             let name = format!("{}.html", url.trim_end_matches(".js"));
-            vec![variant(
-                name,
-                Plan::Skip("needs a Worker global".into()),
-                &Meta::default(),
-            )]
+            if meta.variants.is_empty() {
+                vec![variant(name, Plan::Run(Global::DedicatedWorker), &meta)]
+            } else {
+                meta.variants
+                    .iter()
+                    .map(|v| variant(format!("{name}{v}"), Plan::Skip(VARIANT_SKIP.into()), &meta))
+                    .collect()
+            }
         }
         FileKind::Window | FileKind::Any => {
             let source = std::fs::read(path)?;
@@ -278,9 +354,7 @@ fn variants_of(root: &Path, path: &Path, kind: FileKind) -> std::io::Result<Vec<
             let variant_plan = if meta.variants.is_empty() {
                 None
             } else {
-                Some(Plan::Skip(
-                    "variant= needs location.search, which this global does not provide".into(),
-                ))
+                Some(Plan::Skip(VARIANT_SKIP.into()))
             };
             let (stem, suffixes): (&str, Vec<(&str, &str)>) = if kind == FileKind::Window {
                 (
@@ -300,13 +374,9 @@ fn variants_of(root: &Path, path: &Path, kind: FileKind) -> std::io::Result<Vec<
             };
             let mut out = Vec::new();
             for (global, suffix) in suffixes {
-                let plan = match global {
-                    "window" => variant_plan.clone().unwrap_or(Plan::Run),
-                    "jsshell" => Plan::Skip(
-                        "a jsshell global has no web APIs; taskhost runs the window-like global"
-                            .into(),
-                    ),
-                    g => Plan::Skip(format!("needs a {g} global")),
+                let plan = match (any_plan(global), &variant_plan) {
+                    (Plan::Run(_), Some(skip)) => skip.clone(),
+                    (plan, _) => plan,
                 };
                 let base = format!("{stem}{suffix}");
                 if meta.variants.is_empty() {
@@ -365,7 +435,7 @@ fn html_plan(source: &str) -> (Plan, Meta) {
     {
         return skip("needs layout or rendering, which taskhost does not have");
     }
-    (Plan::Run, meta)
+    (Plan::Run(Global::Window), meta)
 }
 
 /// Walk `path` (a file or a directory) and list its tests, sorted by name.
@@ -509,12 +579,12 @@ mod tests {
         assert_eq!(
             names,
             [
-                ("/scheduler/a.any.html", &Plan::Run),
+                ("/scheduler/a.any.html", &Plan::Run(Global::Window)),
                 (
                     "/scheduler/a.any.worker.html",
-                    &Plan::Skip("needs a dedicatedworker global".into())
+                    &Plan::Run(Global::DedicatedWorker)
                 ),
-                ("/scheduler/b.window.html", &Plan::Run),
+                ("/scheduler/b.window.html", &Plan::Run(Global::Window)),
                 (
                     "/scheduler/c.html",
                     &Plan::Skip(
@@ -522,7 +592,7 @@ mod tests {
                             .into()
                     )
                 ),
-                ("/scheduler/d.html", &Plan::Run),
+                ("/scheduler/d.html", &Plan::Run(Global::Window)),
                 (
                     "/scheduler/e.html",
                     &Plan::Skip(
@@ -535,6 +605,82 @@ mod tests {
         assert_eq!(out[4].timeout(), TimeoutKind::Long);
         assert_eq!(out[0].timeout(), TimeoutKind::Long);
         assert_eq!(out[2].timeout(), TimeoutKind::Normal);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn globals_round_trip() {
+        for g in [
+            Global::Window,
+            Global::DedicatedWorker,
+            Global::SharedWorker,
+        ] {
+            assert_eq!(Global::parse(g.as_str()), Some(g));
+        }
+        assert_eq!(Global::parse("serviceworker"), None);
+    }
+
+    /// Dedicated and shared worker variants run; service workers, module workers, ShadowRealms
+    /// and jsshell are skipped with their reasons; `x.worker.js` runs as `x.worker.html` in a
+    /// dedicated worker, with its META timeout; `variant=` skips every global.
+    #[test]
+    fn worker_variants_are_planned() {
+        let dir = std::env::temp_dir().join(format!("taskhost-workers-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join(".wptroot"), "").unwrap();
+        std::fs::write(
+            dir.join("a.any.js"),
+            "// META: global=window,worker,dedicatedworker-module,shadowrealm-in-window,jsshell\n",
+        )
+        .unwrap();
+        std::fs::write(dir.join("b.worker.js"), "// META: timeout=long\n").unwrap();
+        std::fs::write(dir.join("c.worker.js"), "// META: variant=?x\n").unwrap();
+        std::fs::write(
+            dir.join("d.any.js"),
+            "// META: global=sharedworker\n// META: variant=?1\n",
+        )
+        .unwrap();
+        let mut out = Vec::new();
+        discover(&dir, &dir, &mut out).unwrap();
+        let plans: Vec<_> = out
+            .iter()
+            .map(|v| (v.name.as_str(), v.plan.clone()))
+            .collect();
+        let skip = |reason: &str| Plan::Skip(reason.to_owned());
+        assert_eq!(
+            plans,
+            [
+                ("/a.any.html", Plan::Run(Global::Window)),
+                ("/a.any.worker.html", Plan::Run(Global::DedicatedWorker)),
+                (
+                    "/a.any.worker-module.html",
+                    skip(
+                        "a module worker's wrapper imports the harness by URL (import \"/resources/testharness.js\"), \
+                         and taskhost's module loader resolves specifiers as files, not as URLs under the WPT root"
+                    )
+                ),
+                ("/a.any.sharedworker.html", Plan::Run(Global::SharedWorker)),
+                (
+                    "/a.any.serviceworker.html",
+                    skip("needs a ServiceWorker global: taskhost has no service workers")
+                ),
+                (
+                    "/a.any.shadowrealm-in-window.html",
+                    skip(
+                        "needs ShadowRealm (shadowrealm-in-window), which taskhost does not provide"
+                    )
+                ),
+                (
+                    "/a.any.js",
+                    skip("a jsshell global has no web APIs; taskhost runs the window-like global")
+                ),
+                ("/b.worker.html", Plan::Run(Global::DedicatedWorker)),
+                ("/c.worker.html?x", skip(VARIANT_SKIP)),
+                ("/d.any.sharedworker.html?1", skip(VARIANT_SKIP)),
+            ]
+        );
+        assert_eq!(out[7].timeout(), TimeoutKind::Long);
+        assert!(out.iter().filter(|v| v.plan.runs()).count() == 4);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -26,7 +26,7 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use expectations::Expectations;
-use manifest::{Plan, TestVariant};
+use manifest::{Global, Plan, TestVariant};
 use report::Outcome;
 use results::{FileResult, FileStatus};
 
@@ -166,7 +166,7 @@ fn run_all(
     multiplier: f64,
     jobs: usize,
 ) -> Vec<Outcome> {
-    let runnable = variants.iter().filter(|v| v.plan == Plan::Run).count();
+    let runnable = variants.iter().filter(|v| v.plan.runs()).count();
     let bar = ProgressBar::new(runnable as u64);
     bar.set_style(
         ProgressStyle::with_template("{bar:30} {pos}/{len} {wide_msg}")
@@ -188,9 +188,9 @@ fn run_all(
                             result: FileResult::bare(FileStatus::Skip, reason.clone()),
                             duration_ms: 0,
                         },
-                        Plan::Run => {
+                        Plan::Run(global) => {
                             bar.set_message(variant.name.clone());
-                            let outcome = run_one(variant, root, harness, multiplier);
+                            let outcome = run_one(variant, *global, root, harness, multiplier);
                             bar.inc(1);
                             outcome
                         }
@@ -228,10 +228,16 @@ fn read_all(pipe: Option<impl Read + Send + 'static>) -> std::thread::JoinHandle
 }
 
 /// Run one file in a child process and read its result.
-fn run_one(variant: &TestVariant, root: &Path, harness: Option<&Path>, multiplier: f64) -> Outcome {
+fn run_one(
+    variant: &TestVariant,
+    global: Global,
+    root: &Path,
+    harness: Option<&Path>,
+    multiplier: f64,
+) -> Outcome {
     let started = Instant::now();
     let limit = Duration::from_secs_f64((variant.timeout().seconds() * multiplier).max(0.001));
-    let result = spawn_child(variant, root, harness, limit)
+    let result = spawn_child(variant, global, root, harness, limit)
         .unwrap_or_else(|message| FileResult::bare(FileStatus::Crash, message));
     Outcome {
         test: variant.name.clone(),
@@ -242,6 +248,7 @@ fn run_one(variant: &TestVariant, root: &Path, harness: Option<&Path>, multiplie
 
 fn spawn_child(
     variant: &TestVariant,
+    global: Global,
     root: &Path,
     harness: Option<&Path>,
     limit: Duration,
@@ -255,6 +262,8 @@ fn spawn_child(
         .arg(root)
         .arg("--name")
         .arg(&variant.name)
+        .arg("--global")
+        .arg(global.as_str())
         .arg("--timeout")
         .arg(limit.as_secs_f64().to_string())
         .arg(&variant.path)

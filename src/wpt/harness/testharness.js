@@ -1,16 +1,18 @@
 // taskhost's built-in test harness: the testharness.js API that Web Platform Tests use
 // (https://web-platform-tests.org/writing-tests/testharness-api.html), written for taskhost.
 //
-// It runs in the window-like global of `taskhost wpt` and follows the upstream harness's
-// semantics where tests can observe them:
+// It runs in the window-like global of `taskhost wpt`, or in a dedicated or shared worker's
+// global, and follows the upstream harness's semantics where tests can observe them:
 // - subtest statuses PASS/FAIL/TIMEOUT/NOTRUN/PRECONDITION_FAILED (0–4) and harness statuses
 //   OK/ERROR/TIMEOUT/PRECONDITION_FAILED (0–3);
 // - `test` runs at once, `async_test` runs its body at once and waits for `done()`,
 //   `promise_test`s run one after another, each starting in a microtask after the previous one
 //   (and its cleanups) completed;
-// - the file counts as loaded in the task after the one that evaluates its scripts (as a window's
-//   harness waits for the load event); the harness completes when the file is loaded, every test
-//   has completed and no `explicit_done` is pending;
+// - in a window, the file counts as loaded in the task after the one that evaluates its scripts
+//   (as a window's harness waits for the load event); in a worker, which has no load event, it
+//   counts as loaded at once and waits for an explicit `done()` (the worker wrapper calls it after
+//   the test), as upstream's worker test environments do; the harness completes when the file is
+//   loaded, every test has completed and no `explicit_done` is pending;
 // - an uncaught exception or unhandled rejection outside a test step makes the harness status
 //   ERROR and completes it (unless `allow_uncaught_exception`); a test that never started is
 //   NOTRUN, one that started and never finished is TIMEOUT;
@@ -536,13 +538,20 @@
   // ---------------------------------------------------------------------------------------
   // The harness.
 
+  // The global's kind, as upstream's create_test_environment() tells them apart: a window has a
+  // document; a dedicated or shared worker's global is a WorkerGlobalScope.
+  const inWorker = !("document" in global) && typeof global.WorkerGlobalScope === "function" &&
+    global instanceof global.WorkerGlobalScope;
+
   const harness = {
     phase: HARNESS_PHASE.INITIAL,
     tests: [],
     pending: 0,
     status: { status: null, message: null, stack: null },
-    loaded: false,
-    waitForFinish: false,
+    // A worker has no load event: its file counts as loaded at once, and the harness waits for
+    // `done()` (upstream's DedicatedWorkerTestEnvironment and SharedWorkerTestEnvironment).
+    loaded: inWorker,
+    waitForFinish: inWorker,
     fileIsTest: false,
     allowUncaughtException: false,
     aborted: false,
@@ -561,9 +570,18 @@
     titleCounter: 0,
   };
 
+  // The file's title: `META_TITLE` (the runner's, or a worker wrapper's `title=`), else the name
+  // of the global's file up to its first dot (a worker's script `x.any.worker.js` gives "x"), as
+  // upstream's get_title() reads `location`.
   function title() {
     if (typeof global.META_TITLE === "string" && global.META_TITLE) {
       return global.META_TITLE;
+    }
+    const location = global.location;
+    if (location && typeof location.pathname === "string") {
+      const file = location.pathname.slice(location.pathname.lastIndexOf("/") + 1);
+      const dot = file.indexOf(".");
+      return dot < 0 ? "" : file.slice(0, dot);
     }
     return "Untitled";
   }
@@ -1286,17 +1304,19 @@
     harnessError(reason, message, reason && reason.stack ? reason.stack : undefined);
   });
 
-  // The file counts as loaded when the window's `load` event fires: the runner fires it from a
-  // task queued after the one that runs the file's scripts (HTML "the end"), so an unhandled
-  // rejection left by them, whose notification task was queued by that task's checkpoint, is
-  // reported before the harness can complete. (Upstream testharness.js in a shell decides at the
-  // first microtask checkpoint instead.)
-  global.addEventListener("load", () => {
-    harness.loaded = true;
-    if (allDone()) {
-      complete();
-    }
-  });
+  // In a window, the file counts as loaded when the window's `load` event fires: the runner fires
+  // it from a task queued after the one that runs the file's scripts (HTML "the end"), so an
+  // unhandled rejection left by them, whose notification task was queued by that task's
+  // checkpoint, is reported before the harness can complete. (Upstream testharness.js in a shell
+  // decides at the first microtask checkpoint instead.) A worker's file was loaded from the start.
+  if (!inWorker) {
+    global.addEventListener("load", () => {
+      harness.loaded = true;
+      if (allDone()) {
+        complete();
+      }
+    });
+  }
 
   const api = {
     AssertionError, OptionalFeatureUnsupportedError, EventWatcher,

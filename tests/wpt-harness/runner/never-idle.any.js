@@ -1,4 +1,6 @@
-// An interval keeps the event loop busy: the file's time limit ends it.
+// META: global=window,dedicatedworker,sharedworker
+// An interval keeps the event loop busy: the file's time limit ends it (in a worker variant, the
+// worker's loop is the busy one, and the page asks its harness to time out).
 'use strict';
 
 setInterval(() => {}, 10);

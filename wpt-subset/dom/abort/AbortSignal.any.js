@@ -1,4 +1,4 @@
-// META: global=window,dedicatedworker
+// META: global=window,worker
 // Derived from web-platform-tests dom/abort/AbortSignal.any.js (behaviour re-written for taskhost).
 // DOM §3.2: the static AbortSignal.abort(reason).
 'use strict';

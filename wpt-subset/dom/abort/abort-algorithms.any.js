@@ -1,4 +1,4 @@
-// META: global=window,dedicatedworker
+// META: global=window,worker
 // taskhost's own test (no upstream counterpart): the order of "signal abort" (DOM §3.2):
 // the reasons of the signal and its dependents are set first; then, for the signal and then for
 // each dependent, its abort algorithms run before its abort event is fired. The abort algorithm

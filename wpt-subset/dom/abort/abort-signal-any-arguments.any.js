@@ -1,4 +1,4 @@
-// META: global=window,dedicatedworker
+// META: global=window,worker
 // taskhost's own test (no upstream counterpart): AbortSignal.any(signals) argument conversion
 // (WebIDL sequence<AbortSignal>) and dependent-signal cases the shared helper does not cover.
 // DOM §3.2 AbortSignal.any(), §3.2.1 "create a dependent abort signal", "signal abort".

@@ -1,4 +1,4 @@
-// META: global=window,dedicatedworker
+// META: global=window,worker
 // Derived from web-platform-tests dom/abort/event.any.js (behaviour re-written for taskhost).
 // DOM §3.1 AbortController, §3.2 AbortSignal: abort(), the abort event, reason, throwIfAborted().
 'use strict';

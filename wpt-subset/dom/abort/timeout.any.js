@@ -1,4 +1,4 @@
-// META: global=window,dedicatedworker
+// META: global=window,worker
 // Derived from web-platform-tests dom/abort/timeout.any.js (behaviour re-written for taskhost).
 // DOM §3.2: AbortSignal.timeout(milliseconds) aborts with a "TimeoutError" DOMException from a
 // task queued by "run steps after a timeout".

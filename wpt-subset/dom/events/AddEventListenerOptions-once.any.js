@@ -1,4 +1,4 @@
-// META: global=window,dedicatedworker
+// META: global=window,worker
 // Derived from web-platform-tests dom/events/AddEventListenerOptions-once.any.js (behaviour re-written for taskhost).
 // DOM §2.7 addEventListener() `once`, and §2.9 "inner invoke" (a once listener is removed
 // before it is called).

@@ -1,4 +1,4 @@
-// META: global=window,dedicatedworker
+// META: global=window,worker
 // Derived from web-platform-tests dom/events/AddEventListenerOptions-passive.any.js (behaviour re-written for taskhost).
 // DOM §2.7 addEventListener() `passive`; §2.2 "set the canceled flag" ignores a call made from
 // a passive listener ("in passive listener flag").

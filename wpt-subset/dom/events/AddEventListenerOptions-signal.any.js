@@ -1,4 +1,4 @@
-// META: global=window,dedicatedworker
+// META: global=window,worker
 // Derived from web-platform-tests dom/events/AddEventListenerOptions-signal.any.js (behaviour re-written for taskhost).
 // DOM §2.7 "add an event listener": with a signal, the listener is not added if the signal is
 // aborted, and aborting it later removes the listener.

@@ -1,4 +1,4 @@
-// META: global=window,dedicatedworker
+// META: global=window,worker
 // Derived from web-platform-tests dom/events/CustomEvent.any.js (behaviour re-written for taskhost).
 // DOM §2.4 CustomEvent: detail, initCustomEvent().
 'use strict';

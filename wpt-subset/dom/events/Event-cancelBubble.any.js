@@ -1,4 +1,4 @@
-// META: global=window,dedicatedworker
+// META: global=window,worker
 // Derived from web-platform-tests dom/events/Event-cancelBubble.any.js and
 // Event-stopImmediatePropagation.any.js (behaviour re-written for taskhost).
 // DOM §2.2: stopPropagation(), the legacy cancelBubble, stopImmediatePropagation(); §2.9: the

@@ -1,4 +1,4 @@
-// META: global=window,dedicatedworker
+// META: global=window,worker
 // Derived from web-platform-tests dom/events/Event-constants.any.js (behaviour re-written for taskhost).
 // DOM §2.2: the eventPhase constants, on the interface object, its prototype and instances
 // (WebIDL constants: enumerable, not writable, not configurable).

@@ -1,5 +1,5 @@
 // META: title=Event constructors
-// META: global=window,dedicatedworker
+// META: global=window,worker
 // Derived from web-platform-tests dom/events/Event-constructors.any.js (behaviour re-written for taskhost).
 // DOM §2.2 new Event(type, eventInitDict), §2.4 CustomEvent. The subtests are unnamed, as
 // upstream's: they take the title's name ("Event constructors", "Event constructors 1", ...).

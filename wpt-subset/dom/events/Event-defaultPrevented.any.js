@@ -1,4 +1,4 @@
-// META: global=window,dedicatedworker
+// META: global=window,worker
 // Derived from web-platform-tests dom/events/Event-defaultPrevented.any.js and
 // Event-defaultPrevented-after-dispatch.any.js and Event-returnValue.any.js (behaviour re-written for taskhost).
 // DOM §2.2: preventDefault(), defaultPrevented, the legacy returnValue, "set the canceled flag".

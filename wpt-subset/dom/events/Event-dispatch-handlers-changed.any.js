@@ -1,4 +1,4 @@
-// META: global=window,dedicatedworker
+// META: global=window,worker
 // Derived from web-platform-tests dom/events/Event-dispatch-handlers-changed.html (behaviour re-written for taskhost).
 // DOM §2.9 "invoke": dispatch iterates over a clone of the target's listener list, so listeners
 // added during dispatch are not called; "remove an event listener" sets the removed flag, so

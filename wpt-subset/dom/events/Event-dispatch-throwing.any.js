@@ -1,4 +1,4 @@
-// META: global=window,dedicatedworker
+// META: global=window,worker
 // Derived from web-platform-tests dom/events/Event-dispatch-throwing.html (behaviour re-written for taskhost).
 // DOM §2.9 "inner invoke": an exception thrown by a listener is reported (HTML "report an
 // exception": an ErrorEvent fired at the global, synchronously) and dispatch goes on.

@@ -1,4 +1,4 @@
-// META: global=window,dedicatedworker
+// META: global=window,worker
 // Derived from web-platform-tests dom/events/Event-initEvent.any.js and
 // Event-init-while-dispatching.any.js (behaviour re-written for taskhost).
 // DOM §2.2 initEvent(type, bubbles = false, cancelable = false) and "initialize".

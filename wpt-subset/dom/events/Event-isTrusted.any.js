@@ -1,4 +1,4 @@
-// META: global=window,dedicatedworker
+// META: global=window,worker
 // Derived from web-platform-tests dom/events/Event-isTrusted.any.js (behaviour re-written for taskhost).
 // DOM §2.2: isTrusted is a [LegacyUnforgeable] attribute: an own, non-configurable accessor
 // of each Event; false for events created by script, true for events fired by the user agent.

@@ -1,4 +1,4 @@
-// META: global=window,dedicatedworker
+// META: global=window,worker
 // Derived from web-platform-tests dom/events/Event-timestamp-high-resolution.html (behaviour re-written for taskhost).
 // DOM §2.2: timeStamp is the event's creation time, a DOMHighResTimeStamp relative to the
 // global's time origin (the clock of performance.now()).

@@ -1,4 +1,4 @@
-// META: global=window,dedicatedworker
+// META: global=window,worker
 // Derived from web-platform-tests dom/events/EventListener-handleEvent.any.js (behaviour re-written for taskhost).
 // WebIDL "call a user object's operation" for the EventListener callback interface: a callable
 // callback is called with this = currentTarget; otherwise `handleEvent` is looked up on the

@@ -1,4 +1,4 @@
-// META: global=window,dedicatedworker
+// META: global=window,worker
 // Derived from web-platform-tests dom/events/EventListenerOptions-capture.html (behaviour re-written for taskhost).
 // DOM §2.7: `capture` (a boolean third argument or the dictionary member) is part of the
 // listener key (type, callback, capture); §2.9 dispatch runs a target's capturing listeners

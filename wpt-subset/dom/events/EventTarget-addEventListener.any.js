@@ -1,4 +1,4 @@
-// META: global=window,dedicatedworker
+// META: global=window,worker
 // Derived from web-platform-tests dom/events/EventTarget-addEventListener.any.js (behaviour re-written for taskhost).
 // DOM §2.7 addEventListener(): callback conversion, duplicates, order; §2.9 "inner invoke":
 // a function is called with `this` set to the event's currentTarget.

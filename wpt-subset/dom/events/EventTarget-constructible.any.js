@@ -1,4 +1,4 @@
-// META: global=window,dedicatedworker
+// META: global=window,worker
 // Derived from web-platform-tests dom/events/EventTarget-constructible.any.js (behaviour re-written for taskhost).
 // DOM §2.7: new EventTarget(), and subclassing it.
 'use strict';

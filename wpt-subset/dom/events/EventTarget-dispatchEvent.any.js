@@ -1,4 +1,4 @@
-// META: global=window,dedicatedworker
+// META: global=window,worker
 // Derived from web-platform-tests dom/events/EventTarget-dispatchEvent.any.js (behaviour re-written for taskhost).
 // DOM §2.7 dispatchEvent(): argument checks, InvalidStateError for an event being dispatched,
 // isTrusted set to false, and the return value (false if and only if the event was canceled).

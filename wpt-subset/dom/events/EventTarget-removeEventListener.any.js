@@ -1,4 +1,4 @@
-// META: global=window,dedicatedworker
+// META: global=window,worker
 // Derived from web-platform-tests dom/events/EventTarget-removeEventListener.any.js and
 // EventTarget-add-remove-listener.any.js (behaviour re-written for taskhost).
 // DOM §2.7 removeEventListener(): finds the listener by (type, callback, capture); without an

@@ -1,4 +1,4 @@
-// META: global=window,dedicatedworker
+// META: global=window,worker
 // Derived from web-platform-tests webmessaging/message-channels/basics.any.js (behaviour re-written for taskhost).
 // HTML §9.4 MessageChannel and MessagePort: two entangled ports, messages delivered as
 // MessageEvents on the posted message task source.

@@ -1,4 +1,4 @@
-// META: global=window,dedicatedworker
+// META: global=window,worker
 // Derived from web-platform-tests webmessaging/message-channels/close.any.js (behaviour re-written for taskhost).
 // HTML §9.4.4: close() disentangles the port; a message posted to or from a disentangled port
 // goes nowhere, while a message already in the other port's queue is still delivered.

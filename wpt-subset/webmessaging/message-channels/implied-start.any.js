@@ -1,4 +1,4 @@
-// META: global=window,dedicatedworker
+// META: global=window,worker
 // Derived from web-platform-tests webmessaging/message-channels/implied-start.any.js and
 // no-start.any.js (behaviour re-written for taskhost).
 // HTML §9.4.4: a port's message queue is disabled until start() is called; setting onmessage

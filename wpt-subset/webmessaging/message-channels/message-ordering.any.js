@@ -1,4 +1,4 @@
-// META: global=window,dedicatedworker
+// META: global=window,worker
 // taskhost's own test (no upstream counterpart): the order of message events. Within the posted
 // message task source, tasks run in the order they were queued, across ports (HTML §8.1.7 task
 // queues). Against timers the standard leaves the choice of task source to the host; taskhost

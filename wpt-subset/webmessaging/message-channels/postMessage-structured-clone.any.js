@@ -1,4 +1,4 @@
-// META: global=window,dedicatedworker
+// META: global=window,worker
 // taskhost's own test (no upstream counterpart): MessagePort postMessage(message, transfer)
 // with HTML §2.7 StructuredSerializeWithTransfer: values that cannot be cloned throw a
 // DataCloneError DOMException synchronously and send nothing; clones keep shape, cycles and

@@ -1,4 +1,4 @@
-// META: global=window,dedicatedworker
+// META: global=window,worker
 // taskhost's own test (no upstream counterpart): transferring a MessagePort in postMessage's
 // transfer list (HTML §9.4.4 transfer steps): the receiver gets a new MessagePort in
 // event.ports that stays entangled with the original's partner, with the messages that were

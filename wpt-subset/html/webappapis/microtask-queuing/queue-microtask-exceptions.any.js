@@ -1,4 +1,4 @@
-// META: global=window,dedicatedworker
+// META: global=window,worker
 // Derived from web-platform-tests html/webappapis/microtask-queuing/queue-microtask-exceptions.any.js (behaviour re-written for taskhost).
 // HTML queueMicrotask(): the callback is invoked with "report" as exception behavior, so an
 // exception is reported (an error event at the global) and later microtasks still run.

@@ -1,4 +1,4 @@
-// META: global=window,dedicatedworker
+// META: global=window,worker
 // Derived from web-platform-tests html/webappapis/microtask-queuing/queue-microtask.any.js (behaviour re-written for taskhost).
 // HTML §8.7 queueMicrotask(callback): queues a microtask that invokes callback; the argument
 // must be a function (WebIDL VoidFunction).

@@ -1,4 +1,4 @@
-// META: global=window,dedicatedworker
+// META: global=window,worker
 // Derived from web-platform-tests html/webappapis/timers/arguments.html (behaviour re-written for taskhost).
 // HTML timer initialization steps: the extra arguments are passed to a function handler, which
 // is called with the global object as its this value.

@@ -1,4 +1,4 @@
-// META: global=window,dedicatedworker
+// META: global=window,worker
 // Derived from web-platform-tests html/webappapis/timers/clearinterval-from-callback.any.js (behaviour re-written for taskhost).
 // HTML timer initialization steps: a repeating timer is re-armed only if its id is still in the
 // map of active timers after the callback ran.

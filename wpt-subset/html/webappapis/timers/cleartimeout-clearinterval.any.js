@@ -1,4 +1,4 @@
-// META: global=window,dedicatedworker
+// META: global=window,worker
 // Derived from web-platform-tests html/webappapis/timers/cleartimeout-clearinterval.any.js (behaviour re-written for taskhost).
 // HTML: setTimeout and setInterval share one map of active timers, so either clear method
 // clears either kind; clearing an unknown id does nothing.

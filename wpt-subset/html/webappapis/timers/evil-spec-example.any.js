@@ -1,4 +1,4 @@
-// META: global=window,dedicatedworker
+// META: global=window,worker
 // Derived from web-platform-tests html/webappapis/timers/evil-spec-example.any.js (behaviour re-written for taskhost).
 // HTML §8.6: a handler that is not a function is converted to a string when setTimeout() is
 // called (WebIDL TimerHandler), before the timer is started; the example in the standard's

@@ -1,4 +1,4 @@
-// META: global=window,dedicatedworker
+// META: global=window,worker
 // Derived from web-platform-tests html/webappapis/timers/negative-settimeout.any.js and
 // negative-setinterval.html (behaviour re-written for taskhost).
 // HTML §8.6 timer initialization steps: a timeout below 0 (or NaN, converted to 0 by WebIDL

@@ -1,4 +1,4 @@
-// META: global=window,dedicatedworker
+// META: global=window,worker
 // Derived from web-platform-tests html/webappapis/timers/settimeout-setinterval-handles.html (behaviour re-written for taskhost).
 // HTML timer initialization steps: the handle is an integer greater than zero, unique among
 // the global's active timers, whichever method created it.

@@ -1,4 +1,4 @@
-// META: global=window,dedicatedworker
+// META: global=window,worker
 // taskhost's own test (no upstream counterpart; upstream checks the clamp by wall time):
 // HTML timer initialization steps 5-8 and 11: a timer task remembers its nesting level (one more
 // than the level of the timer task that set it, 0 from any other task); a timeout below 4 ms

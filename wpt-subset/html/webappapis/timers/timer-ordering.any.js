@@ -1,4 +1,4 @@
-// META: global=window,dedicatedworker
+// META: global=window,worker
 // taskhost's own test (no upstream counterpart): HTML "run steps after a timeout" orders the
 // timers of one global (setTimeout and setInterval share the ordering identifier): a timer waits
 // for every timer that started before it with a timeout less than or equal to its own.

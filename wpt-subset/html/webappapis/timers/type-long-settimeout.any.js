@@ -1,4 +1,4 @@
-// META: global=window,dedicatedworker
+// META: global=window,worker
 // Derived from web-platform-tests html/webappapis/timers/type-long-settimeout.any.js and
 // type-long-setinterval.html (behaviour re-written for taskhost).
 // HTML: setTimeout(handler, optional long timeout = 0, any... arguments): the timeout is a

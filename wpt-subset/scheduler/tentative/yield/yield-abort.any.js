@@ -1,3 +1,4 @@
+// META: global=window,worker
 // Derived from web-platform-tests scheduler/tentative/yield/yield-abort.any.js (behaviour re-written for taskhost).
 // yield() takes the abort source of the task it is called from (the signal given to postTask());
 // it rejects at once if that signal is aborted, and its continuation is dropped (the promise

@@ -1,3 +1,4 @@
+// META: global=window,worker
 // taskhost's own test (no upstream counterpart): the run order of continuations and tasks by
 // effective priority (2*rank + 1 for a continuation, 2*rank for a task), and yield() outside
 // any scheduler task (no scheduling state: a user-visible continuation).

@@ -1,3 +1,4 @@
+// META: global=window,worker
 // Derived from web-platform-tests scheduler/tentative/yield/yield-inherit-abort-across-settled-promises.any.js (behaviour re-written for taskhost).
 // The abort source is part of the inherited scheduling state, like the priority: a yield()
 // reached through awaits and then() callbacks inside a task posted with a signal is rejected

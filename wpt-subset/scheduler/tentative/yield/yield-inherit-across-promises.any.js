@@ -1,3 +1,4 @@
+// META: global=window,worker
 // Derived from web-platform-tests scheduler/tentative/yield/yield-inherit-across-promises.any.js (behaviour re-written for taskhost).
 // The scheduling state of a postTask() task (priority source and abort source) is captured by
 // every promise reaction registered while it is current (HostMakeJobCallback) and restored when

@@ -1,3 +1,4 @@
+// META: global=window,worker
 // Derived from web-platform-tests scheduler/tentative/yield/yield-inherit-across-settled-promises.any.js (behaviour re-written for taskhost).
 // Inside a background task, yield() is a background continuation however the code got there:
 // directly, or through awaits and then() callbacks on settled promises and thenables (each

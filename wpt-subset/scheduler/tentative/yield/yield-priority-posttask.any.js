@@ -1,3 +1,4 @@
+// META: global=window,worker
 // Derived from web-platform-tests scheduler/tentative/yield/yield-priority-posttask.any.js (behaviour re-written for taskhost).
 // A yield() continuation takes the priority of its task and runs before the tasks of that
 // priority, but after tasks of higher priority: effective priority 2*rank + 1.

@@ -1,3 +1,4 @@
+// META: global=window,worker
 // taskhost's own test (no upstream counterpart): the priority a continuation inherits from its
 // task's postTask() options. The priority source is a fixed signal for the `priority` option if
 // given; else the `signal` if it is a TaskSignal; else a fixed "user-visible" signal.

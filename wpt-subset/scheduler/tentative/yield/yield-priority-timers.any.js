@@ -1,3 +1,4 @@
+// META: global=window,worker
 // Derived from web-platform-tests scheduler/tentative/yield/yield-priority-timers.any.js (behaviour re-written for taskhost).
 // A timer callback has no scheduling state, so yield() there is a default user-visible
 // continuation (effective priority 3), which taskhost runs before timers that are already due

@@ -1,3 +1,4 @@
+// META: global=window,worker
 // Derived from web-platform-tests scheduler/tentative/yield/yield-scheduling-state-cleared.any.js (behaviour re-written for taskhost).
 // The scheduling state of a task is cleared when the task ends: a timer set from a background
 // task runs with no state, so yield() in it is a default user-visible continuation.

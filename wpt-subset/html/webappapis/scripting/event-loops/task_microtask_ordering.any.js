@@ -1,4 +1,4 @@
-// META: global=window,dedicatedworker
+// META: global=window,worker
 // Derived from web-platform-tests html/webappapis/scripting/event-loops/task_microtask_ordering.html (behaviour re-written for taskhost).
 // HTML §8.1.7.3 processing model: after each task, a microtask checkpoint. §8.1.4.4 "clean up
 // after running script": when the JavaScript execution context stack becomes empty (a callback

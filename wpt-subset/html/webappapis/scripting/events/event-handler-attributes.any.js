@@ -1,4 +1,4 @@
-// META: global=window,dedicatedworker
+// META: global=window,worker
 // taskhost's own test (no upstream counterpart): event handler IDL attributes (HTML §8.1.8.1)
 // on AbortSignal and the global: getter and setter, [LegacyTreatNonObjectAsNull], the this value
 // and argument of the call, and the return value processing of the event handler processing

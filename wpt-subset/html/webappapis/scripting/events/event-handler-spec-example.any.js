@@ -1,4 +1,4 @@
-// META: global=window,dedicatedworker
+// META: global=window,worker
 // Derived from web-platform-tests html/webappapis/scripting/events/event-handler-spec-example.window.js (behaviour re-written for taskhost).
 // HTML §8.1.8.1: an event handler's listener is added to the target's listener list when the
 // handler is first set to a non-null value ("activate an event handler"); setting another

@@ -1,4 +1,4 @@
-// META: global=window,dedicatedworker
+// META: global=window,worker
 // taskhost's own test (no upstream counterpart): new ErrorEvent(type, eventInitDict)
 // (HTML §8.1.4.7, ErrorEventInit).
 'use strict';

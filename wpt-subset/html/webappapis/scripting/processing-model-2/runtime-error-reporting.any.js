@@ -1,4 +1,4 @@
-// META: global=window,dedicatedworker
+// META: global=window,worker
 // Derived from web-platform-tests html/webappapis/scripting/processing-model-2/window-onerror-runtime-error.html
 // and window-onerror-runtime-error-throw.html (behaviour re-written for taskhost).
 // HTML §8.1.4.7 "report an exception": an uncaught exception in a callback becomes an ErrorEvent

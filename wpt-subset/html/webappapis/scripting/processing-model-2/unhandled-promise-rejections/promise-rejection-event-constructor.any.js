@@ -1,4 +1,4 @@
-// META: global=window,dedicatedworker
+// META: global=window,worker
 // Derived from web-platform-tests html/webappapis/scripting/processing-model-2/unhandled-promise-rejections/promise-rejection-event-constructor.html
 // (behaviour re-written for taskhost).
 // HTML §8.1.5.7: new PromiseRejectionEvent(type, {promise, reason}); promise is a required

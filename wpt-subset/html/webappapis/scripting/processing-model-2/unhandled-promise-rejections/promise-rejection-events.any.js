@@ -1,4 +1,4 @@
-// META: global=window,dedicatedworker
+// META: global=window,worker
 // Derived from web-platform-tests html/webappapis/scripting/processing-model-2/unhandled-promise-rejections/promise-rejection-events.js
 // (behaviour re-written for taskhost).
 // HTML §8.1.5.7 HostPromiseRejectionTracker and "notify about rejected promises": a promise
