@@ -22,5 +22,5 @@ onmessage = async () => {
   controller.setPriority('user-blocking');
   await Promise.all(tasks);
   await new Promise((resolve) => setTimeout(resolve, 5));
-  postMessage({ log, globals: [typeof requestIdleCallback, typeof TaskSignal.any, self instanceof DedicatedWorkerGlobalScope, self instanceof WorkerGlobalScope, typeof Window] });
+  postMessage({ log, globals: [typeof requestIdleCallback, typeof TaskSignal.any, self instanceof DedicatedWorkerGlobalScope, self instanceof WorkerGlobalScope, typeof Window, typeof SharedWorker, typeof Worker] });
 };

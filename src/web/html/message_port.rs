@@ -436,7 +436,13 @@ pub fn enable(state: &Gc<PortState>, context: &mut Context) -> JsResult<()> {
     Ok(())
 }
 
-/// Close an implicit port (a worker ended): nothing more is delivered to or from it.
+/// Disentangle an implicit port (its worker ended): nothing more can be posted to or from it;
+/// what was delivered to it already still fires.
+pub fn disentangle_port(state: &Gc<PortState>, context: &mut Context) {
+    disentangle(state, context);
+}
+
+/// Close a port: nothing more is delivered to or from it.
 pub fn close_port(state: &Gc<PortState>, context: &mut Context) {
     state.detached.set(true);
     state.queue.borrow_mut().clear();

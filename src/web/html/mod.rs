@@ -58,7 +58,10 @@ pub fn register(context: &mut Context, worker: Option<&worker::WorkerKind>) -> J
         idle_callbacks::register(context)?;
     }
     worker::register(context)?;
-    shared_worker::register(context)?;
+    // `[Exposed=Window] interface SharedWorker`.
+    if worker.is_none() {
+        shared_worker::register(context)?;
+    }
     // `structuredClone` is taskhost's own (DOMExceptions, ports); see `structured_clone`.
     crate::web::util::define_operation(
         &context.global_object(),

@@ -189,13 +189,16 @@ impl WorkerRegistry {
             .map(|e| (e.object.clone(), e.realm.clone()))
     }
 
-    /// The worker ended: forget its object and close its outside port.
+    /// The worker ended (or was terminated): forget its object and disentangle its outside
+    /// port. Messages the worker posted before it ended are still delivered (their tasks are
+    /// queued here already, or their mail comes before this): HTML's "terminate a worker" and
+    /// `close()` disentangle the worker's ports, they do not empty its creator's queues.
     pub fn forget(&self, key: u64, context: &mut Context) {
         let entry = self.workers.borrow_mut().remove(&key);
         if let Some(entry) = entry
             && let Some(outside) = entry.outside
         {
-            message_port::close_port(&outside, context);
+            message_port::disentangle_port(&outside, context);
         }
     }
 
