@@ -41,7 +41,13 @@ pub fn register(context: &mut Context, worker: Option<&worker::WorkerKind>) -> J
             html_iframe_element::register(context)?;
             html_script_element::register(context)?;
         }
-        Some(kind) => worker_global_scope::register(context, kind)?,
+        Some(kind) => {
+            worker_global_scope::register(context)?;
+            match kind {
+                worker::WorkerKind::Dedicated => dedicated_worker_global_scope::register(context)?,
+                worker::WorkerKind::Shared => shared_worker_global_scope::register(context)?,
+            }
+        }
     }
     global_scope::register(context)?;
     timers::register(context)?;

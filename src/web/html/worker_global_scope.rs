@@ -36,9 +36,10 @@ pub fn is_worker_global(context: &Context) -> bool {
     realm_data::<WorkerGlobal>(context).is_some()
 }
 
-/// Define the worker global interfaces and make the global object one: called by
-/// `web::register` for a worker's realm instead of `Window`'s set-up.
-pub fn register(context: &mut Context, kind: &WorkerKind) -> JsResult<()> {
+/// Define `WorkerGlobalScope` and the members every worker global has: called by
+/// `web::html::register` for a worker's realm instead of `Window`'s set-up, before the
+/// interface of its kind (`DedicatedWorkerGlobalScope` or `SharedWorkerGlobalScope`).
+pub fn register(context: &mut Context) -> JsResult<()> {
     define_interface(
         context,
         InterfaceSpec {
@@ -68,11 +69,7 @@ pub fn register(context: &mut Context, kind: &WorkerKind) -> JsResult<()> {
         NativeFunction::from_fn_ptr(import_scripts),
         context,
     )?;
-    crate::web::html::worker_location::register(context)?;
-    match kind {
-        WorkerKind::Dedicated => crate::web::html::dedicated_worker_global_scope::register(context),
-        WorkerKind::Shared => crate::web::html::shared_worker_global_scope::register(context),
-    }
+    crate::web::html::worker_location::register(context)
 }
 
 /// Record what kind of worker global this realm's is (before any script runs).
