@@ -1,7 +1,9 @@
 // flags: --virtual-time
 // terminate() with tasks, timers and an interval pending in the worker: none of them runs, their
-// promises never settle, a message posted afterwards is dropped without an error, and the
-// process exits as soon as the window has nothing left.
+// promises never settle, the worker's second message (queued at the Worker, not yet delivered)
+// is dropped (HTML "terminate a worker" step 4 empties the outside port's queue), a message
+// posted afterwards is dropped without an error, and the process exits as soon as the window has
+// nothing left.
 const worker = new Worker('resources/pending_worker.js');
 worker.onmessage = ({ data }) => {
   console.log('worker says:', data);

@@ -20,9 +20,11 @@ use boa_engine::{Context, JsError, JsNativeError, JsObject, JsResult, JsValue};
 
 use crate::agent::continuation::ContinuationState;
 use crate::agent::rejections::RejectedPromises;
-use crate::agent::trace::{Posted, Tracer, call_site, function_name, source_kind};
+
+mod trace_hooks;
+use crate::agent::trace::{Posted, Tracer, source_kind};
 use crate::event_loop::slab::GenSlab;
-use crate::event_loop::{EventLoopCore, HostSource, LoopTime, Selected, TaskId, TimerKey};
+use crate::event_loop::{EventLoopCore, HostSource, LoopTime, TaskId, TimerKey};
 
 /// A task's steps: Rust code that may call into JS.
 pub type TaskSteps = Box<dyn FnOnce(&mut Context) -> JsResult<()>>;
@@ -177,6 +179,14 @@ impl Host {
     #[must_use]
     pub fn agent(&self) -> Option<&AgentLink> {
         self.agent.get()
+    }
+
+    /// The process and place of the agent running `context` (every taskhost runtime has one).
+    pub fn agent_link(context: &Context) -> JsResult<AgentLink> {
+        Self::from_context(context)?
+            .agent()
+            .cloned()
+            .ok_or_else(|| js_error("this event loop belongs to no process"))
     }
 
     /// The host of the context (every taskhost context has one).
@@ -408,182 +418,6 @@ impl Host {
         }
     }
 
-    // ---- tracing (`--trace`, `--log-tasks`; see `trace.rs`) ----
-
-    /// Trace this event loop.
-    pub fn install_tracer(&self, tracer: Tracer) {
-        *self.tracer.borrow_mut() = Some(tracer);
-        self.tracing.set(true);
-    }
-
-    /// A task of `kind` with `callback` is being posted now, by the script at the top of the
-    /// stack: what the trace will say about it (and a flow from the running task). `None`, at
-    /// the cost of one branch, when tracing is off.
-    #[inline]
-    pub fn trace_post(
-        &self,
-        context: &Context,
-        kind: &'static str,
-        callback: Option<&JsObject>,
-    ) -> Option<Box<Posted>> {
-        if !self.tracing.get() {
-            return None;
-        }
-        self.trace_post_on(context, kind, callback)
-    }
-
-    #[cold]
-    #[inline(never)]
-    fn trace_post_on(
-        &self,
-        context: &Context,
-        kind: &'static str,
-        callback: Option<&JsObject>,
-    ) -> Option<Box<Posted>> {
-        let callback = callback.and_then(function_name);
-        let site = call_site(context);
-        let now = self.now();
-        let mut tracer = self.tracer.borrow_mut();
-        Some(Box::new(tracer.as_mut()?.post(now, kind, callback, site)))
-    }
-
-    /// What a worker's tracer created now as agent `agent` shares with this loop's tracer.
-    #[must_use]
-    pub fn trace_share(&self, agent: u64) -> Option<crate::agent::trace::TraceShare> {
-        if !self.tracing.get() {
-            return None;
-        }
-        let now = self.now().as_nanos();
-        Some(self.tracer.borrow().as_ref()?.share(agent, now))
-    }
-
-    /// A message leaves for another thread now: the id of the flow that starts here.
-    #[must_use]
-    pub fn trace_departing(&self) -> Option<u64> {
-        if !self.tracing.get() {
-            return None;
-        }
-        let now = self.now();
-        self.tracer.borrow_mut().as_mut()?.post_departing(now)
-    }
-
-    /// A task of `kind` for a message that arrived from another thread with `flow`.
-    #[must_use]
-    pub fn trace_arrived(&self, kind: &'static str, flow: Option<u64>) -> Option<Box<Posted>> {
-        if !self.tracing.get() {
-            return None;
-        }
-        Some(Box::new(Tracer::post_arrived(self.now(), kind, flow)))
-    }
-
-    /// `task` is what `posted` describes (or, without it, a task of `kind`).
-    #[inline]
-    pub fn trace_attach(&self, task: TaskId, posted: Option<Box<Posted>>, kind: &'static str) {
-        if self.tracing.get() {
-            self.trace_attach_on(task, posted, kind);
-        }
-    }
-
-    #[cold]
-    #[inline(never)]
-    fn trace_attach_on(&self, task: TaskId, posted: Option<Box<Posted>>, kind: &'static str) {
-        let now = self.now();
-        if let Some(tracer) = self.tracer.borrow_mut().as_mut() {
-            let posted = posted.map_or_else(|| tracer.post(now, kind, None, None), |p| *p);
-            tracer.attach(task.0, posted);
-        }
-    }
-
-    #[inline]
-    fn trace_forget(&self, task: TaskId) {
-        if self.tracing.get()
-            && let Some(tracer) = self.tracer.borrow_mut().as_mut()
-        {
-            tracer.forget(task.0);
-        }
-    }
-
-    /// An instant event (`args` is only made when a trace file is written: `--log-tasks` does
-    /// not show instants).
-    #[inline]
-    pub fn trace_instant(&self, name: &str, args: impl FnOnce() -> serde_json::Value) {
-        if !self.tracing.get() {
-            return;
-        }
-        let now = self.now();
-        if let Some(tracer) = self.tracer.borrow_mut().as_mut()
-            && tracer.writes_file()
-        {
-            tracer.instant(now, name, args());
-        }
-    }
-
-    /// A task starts (`None`: the script itself).
-    #[inline]
-    pub fn trace_begin(
-        &self,
-        task: Option<TaskId>,
-        selected: Option<&Selected>,
-        idle: bool,
-        realm: Option<&Realm>,
-    ) {
-        if self.tracing.get() {
-            self.trace_begin_on(task, selected, idle, realm);
-        }
-    }
-
-    #[cold]
-    #[inline(never)]
-    fn trace_begin_on(
-        &self,
-        task: Option<TaskId>,
-        selected: Option<&Selected>,
-        idle: bool,
-        realm: Option<&Realm>,
-    ) {
-        let realm = realm
-            .and_then(crate::agent::realm::realm_record)
-            .map(|r| r.name.clone());
-        let now = self.now();
-        if let Some(tracer) = self.tracer.borrow_mut().as_mut() {
-            let script = self.script_name.borrow();
-            tracer.begin(
-                now,
-                task.map(|t| t.0),
-                selected,
-                idle,
-                &script,
-                realm.as_deref(),
-            );
-        }
-    }
-
-    /// The running task and its microtask checkpoint ended.
-    #[inline]
-    pub fn trace_end(&self) {
-        if self.tracing.get() {
-            self.trace_end_on();
-        }
-    }
-
-    #[cold]
-    #[inline(never)]
-    fn trace_end_on(&self) {
-        let now = self.now();
-        let counts = self.core.borrow().pending_by_band();
-        if let Some(tracer) = self.tracer.borrow_mut().as_mut() {
-            tracer.end(now, counts);
-        }
-    }
-
-    /// Close the trace file.
-    pub fn finish_trace(&self) -> Result<(), String> {
-        match self.tracer.borrow_mut().as_mut() {
-            Some(tracer) => tracer.finish(),
-            None => Ok(()),
-        }
-    }
-
     // ---- microtasks ----
 
     pub fn enqueue_promise_job(&self, job: PromiseJob) {
@@ -719,6 +553,17 @@ impl Host {
 }
 
 /// Convert a host error into a JS error (for native functions).
+/// State of this agent that a layer above keeps, one value per type, made on first use (a
+/// registry of ports or workers): context data, which lives as long as the agent.
+pub fn agent_data<T: Default + 'static>(context: &mut Context) -> Rc<T> {
+    if let Some(value) = context.get_data::<Rc<T>>() {
+        return value.clone();
+    }
+    let value = Rc::new(T::default());
+    context.insert_data(value.clone());
+    value
+}
+
 pub fn js_error(message: impl Into<String>) -> JsError {
     JsNativeError::error().with_message(message.into()).into()
 }

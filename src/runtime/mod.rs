@@ -68,7 +68,7 @@ pub struct RuntimeOptions {
     /// `--trace FILE` and `--log-tasks`.
     pub trace: trace::TraceOptions,
     /// A worker's global instead of a window: its kind.
-    pub worker: Option<crate::web::html::worker::WorkerKind>,
+    pub worker: Option<crate::web::html::worker_agents::WorkerKind>,
     /// A worker's runtime: the process it joins and its clock (`None`: a new process whose
     /// first agent this runtime is).
     pub joined: Option<JoinedAgent>,

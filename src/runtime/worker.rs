@@ -10,9 +10,9 @@
 use crate::agent::process::Wake;
 use crate::engine::thread::ENGINE_STACK_BYTES;
 use crate::runtime::{JoinedAgent, Runtime, RuntimeOptions};
-use crate::web::html::worker::{WorkerKind, WorkerStart};
+use crate::web::html::worker_agents::{WorkerKind, WorkerStart};
 
-/// Start a worker's thread ([`crate::web::html::worker::WorkerSpawner`]).
+/// Start a worker's thread ([`crate::web::html::worker_agents::WorkerSpawner`]).
 pub fn spawn(start: WorkerStart) -> Result<(), String> {
     let process = start.link.process.clone();
     let thread = std::thread::Builder::new()
@@ -69,7 +69,7 @@ fn run(start: WorkerStart) {
             process.post(
                 parent,
                 Box::new(move |context| {
-                    crate::web::html::worker::worker_ended(key, context);
+                    crate::web::html::worker_agents::worker_ended(key, context);
                 }),
             );
         }
@@ -80,7 +80,7 @@ fn run(start: WorkerStart) {
         process.post(
             parent,
             Box::new(move |context| {
-                crate::web::html::worker::report_load_failure(key, reason, context);
+                crate::web::html::worker_agents::report_load_failure(key, reason, context);
             }),
         );
         tell_parent_ended(&process);
@@ -91,6 +91,13 @@ fn run(start: WorkerStart) {
         process.remove_agent(me);
         return;
     }
+    // HTML "run a worker" (§10.2.4), the steps run in the worker's agent (steps 1–4 ran in the
+    // creator: `worker_agents::start_worker`, which registered this agent):
+    // 5. Let realm execution context be the result of creating a new realm given agent and the
+    //    following customizations: for the global object, if is shared is true, create a new
+    //    SharedWorkerGlobalScope object, otherwise a new DedicatedWorkerGlobalScope object.
+    // 6–7. Let worker global scope be its global object; set up a worker environment settings
+    //    object (inside settings). (The runtime's context, realm and loop.)
     let mut runtime = match Runtime::new(options) {
         Ok(runtime) => runtime,
         Err(error) => {
@@ -98,76 +105,106 @@ fn run(start: WorkerStart) {
             return;
         }
     };
-    let inside = {
-        let context = runtime.context();
-        crate::web::html::worker_global_scope::set_up_worker_global(
-            context,
-            kind.clone(),
-            name,
-            module,
-        );
-        match kind {
-            WorkerKind::Dedicated => {
-                crate::agent::realm::insert_realm_data(
-                    context,
-                    std::rc::Rc::new(crate::web::html::worker::WorkerParent { parent, key }),
-                );
-                let global = context.global_object();
-                match crate::web::html::message_port::new_implicit_port(
-                    &global,
-                    inside_port,
-                    outside_port,
-                    false,
-                    context,
-                ) {
-                    Ok(port) => {
-                        crate::web::html::dedicated_worker_global_scope::set_inside_port(
-                            context,
-                            port.clone(),
-                        );
-                        Some(port)
-                    }
-                    Err(_) => None,
+    // 8. Set worker global scope's name to options["name"].
+    // 9. Append owner to worker global scope's owner set. (`WorkerParent`: the creator and the
+    //    key of its worker object.)
+    crate::web::html::worker_global_scope::set_up_worker_global(
+        runtime.context(),
+        kind.clone(),
+        name,
+        module,
+    );
+    // 12.6–12.8 (done before the fetch here, so that messages posted to the worker meanwhile
+    //    have their port; its queue stays disabled until step 12.15): let inside port be a new
+    //    MessagePort in inside settings's realm, set its message event target to worker global
+    //    scope and worker global scope's inside port to it, and entangle outside port and inside
+    //    port.
+    let inside = match kind {
+        WorkerKind::Dedicated => {
+            let context = runtime.context();
+            crate::agent::realm::insert_realm_data(
+                context,
+                std::rc::Rc::new(crate::web::html::worker_agents::WorkerParent { parent, key }),
+            );
+            let global = context.global_object();
+            let port = crate::web::html::message_port::new_implicit_port(
+                Some(&global),
+                inside_port,
+                outside_port,
+                false,
+                context,
+            );
+            match port {
+                Ok(port) => {
+                    crate::web::html::dedicated_worker_global_scope::set_inside_port(
+                        context,
+                        port.clone(),
+                    );
+                    Some(port)
+                }
+                Err(error) => {
+                    load_failed(format!("{error}"));
+                    return;
                 }
             }
-            WorkerKind::Shared => None,
         }
+        WorkerKind::Shared => None,
     };
-    // Fetch the script (a failure fires `error` at the Worker object in the creator).
+    // 12. Obtain script by fetching a classic (or module) worker script given url. (A file
+    //     under the document root, read as `fetch()` resolves URLs.)
     let file = crate::web::html::document_loader::read_document_file(&base.path, runtime.context());
     let file = match file {
         Ok(file) => file,
+        // 12.4. If script is null: queue a global task to fire an event named error at worker
+        //       (in the creator), run the environment discarding steps for inside settings, and
+        //       abort these steps.
         Err(reason) => {
             load_failed(reason);
             drop(runtime);
             return;
         }
     };
-    // Run it: a classic script (its exceptions, parse errors included, are reported for the
-    // worker global, and so reach the Worker object), or a module.
+    // 12.13. If script is a classic script, then run the classic script script. Otherwise, it is
+    //        a module script; run the module script script. (A parse error or an exception is
+    //        reported for the worker global, and so reaches the worker object.)
     let module_promise = if module {
         runtime.start_module(std::path::Path::new(&file.name), &file.text)
     } else {
         runtime.run_script(&file.text, &file.name);
         None
     };
-    // "Enable the port message queue of the worker's inside port": messages posted before the
-    // script ran are delivered now, after it.
     if let Some(inside) = &inside {
+        // 12.14. Enable outside port's port message queue. (In the creator, by mail.)
+        process.post(
+            parent,
+            Box::new(move |context| {
+                crate::web::html::worker_agents::enable_outside_port(key, context);
+            }),
+        );
+        // 12.15. If is shared is false, enable the port message queue of the worker's implicit
+        //        port: messages posted to the worker before its script ran are delivered now.
         let _ = crate::web::html::message_port::enable(inside, runtime.context());
     }
+    // 12.16. If is shared is true, then queue a global task to fire `connect` at worker global
+    //        scope. (Each connection's `connect` is mail from its creator, taken by the loop:
+    //        `shared_worker_global_scope::connect`.)
     if lockstep {
         process.end_turn(me, true, None);
     }
+    // 12.18. Event loop: run the responsible event loop specified by inside settings until it is
+    //        destroyed (closed, terminated, or the process finished).
     runtime.run_event_loop();
     if let Some(promise) = &module_promise
         && process.is_done()
     {
         runtime.check_module_settled(promise);
     }
-    // The worker has ended: its own workers end with it (nobody can reach them any more), its
-    // errors count for the process, its creator forgets it.
-    let children = crate::web::html::worker::registry(runtime.context()).agents();
+    // 12.19. Clear the worker global scope's map of active timers. 12.20. Disentangle all the
+    //        ports in the list of the worker's ports. (Both go with its runtime, dropped below;
+    //        the creator disentangles the outside port when told the worker ended.)
+    // 12.21. Empty worker global scope's owner set. Its own workers end with it: nobody can reach
+    //        them any more. Its errors count for the process.
+    let children = crate::web::html::worker_agents::registry(runtime.context()).agents();
     for child in children {
         process.terminate(child);
     }

@@ -27,9 +27,9 @@ pub struct WebOptions {
     /// Where the window's document may load files from (iframes' and scripts' `src`, workers).
     pub document_base: Option<html::document_loader::DocumentBase>,
     /// A worker's global instead of a window: its kind.
-    pub worker: Option<html::worker::WorkerKind>,
+    pub worker: Option<html::worker_agents::WorkerKind>,
     /// How this runtime starts a worker's thread (`None`: `new Worker()` throws).
-    pub worker_spawner: Option<html::worker::WorkerSpawner>,
+    pub worker_spawner: Option<html::worker_agents::WorkerSpawner>,
 }
 
 /// Register every web API on the context's global object.

@@ -6,3 +6,4 @@ setInterval(() => console.log('never: interval'), 500);
 new Promise((resolve) => setTimeout(resolve, 100)).then(() => console.log('never: timer promise'));
 onmessage = ({ data }) => console.log('never: got', data);
 postMessage('pending work queued');
+postMessage('never delivered: the creator terminates the worker on the first message');

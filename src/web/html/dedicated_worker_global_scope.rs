@@ -9,7 +9,7 @@ use boa_gc::Gc;
 
 use crate::agent::realm::{insert_realm_data, realm_data};
 use crate::engine::webidl::type_error;
-use crate::web::dom::interface::{InterfaceSpec, arguments_required, define_interface};
+use crate::web::dom::interface::arguments_required;
 use crate::web::html::event_handler::define_own_event_handler;
 use crate::web::html::message_port::{self, PortState};
 use crate::web::html::window::is_global;
@@ -23,19 +23,10 @@ pub fn set_inside_port(context: &Context, port: Gc<PortState>) {
 }
 
 pub fn register(context: &mut Context) -> JsResult<()> {
-    let interface = define_interface(
+    let global = crate::web::html::worker_global_scope::define_kind_interface(
         context,
-        InterfaceSpec {
-            name: "DedicatedWorkerGlobalScope",
-            parent: Some("WorkerGlobalScope"),
-            length: 0,
-            constructor: None,
-        },
-        |_| {},
+        "DedicatedWorkerGlobalScope",
     )?;
-    let global = context.global_object();
-    global.set_prototype(Some(interface.prototype));
-    crate::web::html::worker_global_scope::define_name(&global, context)?;
     for name in ["onmessage", "onmessageerror"] {
         define_own_event_handler(&global, name, is_global, context)?;
     }
@@ -64,16 +55,6 @@ pub fn register(context: &mut Context) -> JsResult<()> {
             if let Some(inside) = realm_data::<InsidePort>(context) {
                 message_port::post_message_steps(&inside.0, message, &transfer, context)?;
             }
-            Ok(JsValue::undefined())
-        }),
-        context,
-    )?;
-    crate::web::util::define_operation(
-        &global,
-        "close",
-        0,
-        NativeFunction::from_fn_ptr(|_, _, context| {
-            crate::web::html::worker_global_scope::close(context)?;
             Ok(JsValue::undefined())
         }),
         context,

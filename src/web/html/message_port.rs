@@ -28,7 +28,7 @@ use std::rc::Rc;
 use boa_engine::{Context, JsData, JsObject, JsResult, JsValue, NativeFunction};
 use boa_gc::{Finalize, Gc, GcRefCell, Trace};
 
-use crate::agent::host::{AgentLink, Host};
+use crate::agent::host::{Host, agent_data};
 use crate::agent::process::PortId;
 use crate::engine::webidl::type_error;
 use crate::event_loop::HostSource;
@@ -101,19 +101,7 @@ pub struct TransferredPort {
 struct PortRegistry(RefCell<HashMap<PortId, Gc<PortState>>>);
 
 fn registry(context: &mut Context) -> Rc<PortRegistry> {
-    if let Some(registry) = context.get_data::<Rc<PortRegistry>>() {
-        return registry.clone();
-    }
-    let registry = Rc::new(PortRegistry::default());
-    context.insert_data(registry.clone());
-    registry
-}
-
-fn agent_link(context: &Context) -> JsResult<AgentLink> {
-    Host::from_context(context)?
-        .agent()
-        .cloned()
-        .ok_or_else(|| crate::agent::host::js_error("this event loop belongs to no process"))
+    agent_data(context)
 }
 
 /// Give `state` a directory id held by this agent (if it has none yet), and keep it in this
@@ -122,7 +110,7 @@ fn address(state: &Gc<PortState>, context: &mut Context) -> JsResult<PortId> {
     if let Some(id) = state.id.get() {
         return Ok(id);
     }
-    let link = agent_link(context)?;
+    let link = Host::agent_link(context)?;
     let id = link.process.new_port_id();
     state.id.set(Some(id));
     // (Nothing can have been posted to a new id.)
@@ -175,23 +163,23 @@ pub fn new_entangled_pair(context: &Context) -> JsResult<(JsObject, JsObject)> {
 }
 
 /// An implicit port of a worker (HTML's "outside port" and "inside port"): its messages fire at
-/// `owner` (the `Worker` object, or the worker's global), its partner is `partner` (in the other
-/// agent), and its own id is `id` (created by whoever made the pair). `enabled`: whether its
-/// queue starts enabled.
+/// `owner` (the worker's global, or the `Worker` object, set later with [`set_owner`] when the
+/// object needs the port first), its partner is `partner` (in the other agent), and its own id
+/// is `id` (created by whoever made the pair). `enabled`: whether its queue starts enabled.
 pub fn new_implicit_port(
-    owner: &JsObject,
+    owner: Option<&JsObject>,
     id: PortId,
     partner: PortId,
     enabled: bool,
     context: &mut Context,
 ) -> JsResult<Gc<PortState>> {
     let state = PortState::new();
-    *state.object.borrow_mut() = Some(owner.clone());
+    *state.object.borrow_mut() = owner.cloned();
     *state.entangled.borrow_mut() = Entangled::Remote(partner);
     state.enabled.set(enabled);
     state.id.set(Some(id));
     registry(context).0.borrow_mut().insert(id, state.clone());
-    let link = agent_link(context)?;
+    let link = Host::agent_link(context)?;
     for waiting in link.process.port_arrived(id, link.id()) {
         waiting(context);
     }
@@ -215,7 +203,7 @@ pub fn transfer(object: &JsObject, context: &mut Context) -> JsResult<Option<Tra
     if state.detached.get() {
         return Ok(None);
     }
-    let link = agent_link(context)?;
+    let link = Host::agent_link(context)?;
     // Both ends become addressable: the partner stays here and now names this port by id.
     let id = address(&state, context)?;
     let entangled = std::mem::replace(&mut *state.entangled.borrow_mut(), Entangled::None);
@@ -256,7 +244,7 @@ pub fn receive(port: &mut TransferredPort, context: &mut Context) -> JsResult<Js
     let object = new_port_object(state.clone(), context)?;
     registry(context).0.borrow_mut().insert(port.id, state);
     // What was posted to it while it travelled, in order.
-    let link = agent_link(context)?;
+    let link = Host::agent_link(context)?;
     for waiting in link.process.port_arrived(port.id, link.id()) {
         waiting(context);
     }
@@ -270,7 +258,7 @@ fn disentangle(state: &Gc<PortState>, context: &mut Context) {
         Entangled::None => {}
         Entangled::Local(other) => *other.entangled.borrow_mut() = Entangled::None,
         &Entangled::Remote(other) => {
-            if let Ok(link) = agent_link(context) {
+            if let Ok(link) = Host::agent_link(context) {
                 link.process.post_to_port(
                     other,
                     Box::new(move |context| {
@@ -285,7 +273,7 @@ fn disentangle(state: &Gc<PortState>, context: &mut Context) {
     }
     if let Some(id) = state.id.get() {
         registry(context).0.borrow_mut().remove(&id);
-        if let Ok(link) = agent_link(context) {
+        if let Ok(link) = Host::agent_link(context) {
             link.process.port_closed(id);
         }
     }
@@ -313,7 +301,7 @@ fn post_to(target: &Entangled, message: Box<Serialized>, context: &mut Context) 
 
 /// Mail `message` to the port `id`, wherever it is (dropped if it is closed or gone).
 fn post_remote(id: PortId, message: Box<Serialized>, context: &Context) -> JsResult<()> {
-    let link = agent_link(context)?;
+    let link = Host::agent_link(context)?;
     // The trace's flow from this task to the delivery task, across threads.
     let flow = Host::from_context(context)?.trace_departing();
     link.process.post_to_port(

@@ -25,6 +25,7 @@ pub mod structured_clone;
 pub mod timers;
 pub mod window;
 pub mod worker;
+pub mod worker_agents;
 pub mod worker_global_scope;
 pub mod worker_location;
 
@@ -32,7 +33,7 @@ use boa_engine::{Context, JsResult};
 
 /// Register the HTML APIs (after the DOM's, which they build on) for a window's global, or for
 /// a worker's (`worker`: its kind).
-pub fn register(context: &mut Context, worker: Option<&worker::WorkerKind>) -> JsResult<()> {
+pub fn register(context: &mut Context, worker: Option<&worker_agents::WorkerKind>) -> JsResult<()> {
     report::register(context);
     match worker {
         None => {
@@ -44,8 +45,10 @@ pub fn register(context: &mut Context, worker: Option<&worker::WorkerKind>) -> J
         Some(kind) => {
             worker_global_scope::register(context)?;
             match kind {
-                worker::WorkerKind::Dedicated => dedicated_worker_global_scope::register(context)?,
-                worker::WorkerKind::Shared => shared_worker_global_scope::register(context)?,
+                worker_agents::WorkerKind::Dedicated => {
+                    dedicated_worker_global_scope::register(context)?
+                }
+                worker_agents::WorkerKind::Shared => shared_worker_global_scope::register(context)?,
             }
         }
     }

@@ -11,7 +11,7 @@
 use std::cell::Cell;
 use std::rc::Rc;
 
-use boa_engine::{Context, JsError, JsResult, JsString, JsValue};
+use boa_engine::{Context, JsError, JsObject, JsResult, JsString, JsValue};
 
 use crate::agent::host::{Host, WebHooks};
 use crate::agent::realm::{insert_realm_data, realm_data};
@@ -19,7 +19,7 @@ use crate::engine::errors::{describe_error, report_uncaught};
 use crate::web::dom::dom_exception::as_dom_exception;
 use crate::web::dom::event::EventInit;
 use crate::web::html::error_event::{ErrorFields, create_error_event};
-use crate::web::html::worker::{WorkerError, propagate_error};
+use crate::web::html::worker_agents::propagate_error;
 
 /// The global's "in error reporting mode".
 #[derive(Default)]
@@ -105,11 +105,50 @@ fn error_info(text: &str, file: &str) -> (String, String, u32, u32) {
     (format!("Uncaught {head}"), filename, lineno, colno)
 }
 
+/// What "extract error information" gives for an exception (HTML §8.1.4.7), and the console
+/// text of it: what an `ErrorEvent` carries, also when it travels from a worker to its creator
+/// (HTML §10.2.5) as plain data.
+#[derive(Clone, Debug)]
+pub struct ErrorInfo {
+    pub message: String,
+    pub filename: String,
+    pub lineno: u32,
+    pub colno: u32,
+    /// What the console shows if nobody handles it (with the stack).
+    pub text: String,
+}
+
+impl ErrorInfo {
+    /// Fire a cancelable `ErrorEvent` named `error` at `target` with these attributes and
+    /// `error`: whether it was not canceled.
+    pub fn fire_at(
+        &self,
+        target: &JsObject,
+        error: JsValue,
+        context: &mut Context,
+    ) -> JsResult<bool> {
+        let event = create_error_event(
+            "error",
+            EventInit {
+                cancelable: true,
+                ..EventInit::default()
+            },
+            ErrorFields {
+                message: JsString::from(self.message.as_str()),
+                filename: JsString::from(self.filename.as_str()),
+                lineno: self.lineno,
+                colno: self.colno,
+                error,
+            },
+            context,
+        )?;
+        crate::web::dom::dispatch::fire_event(target, &event, context)
+    }
+}
+
 /// "Report an exception" (HTML §8.1.4.7) for the global object.
 pub fn report_exception(host: &Host, error: &JsError, context: &mut Context) {
     let text = describe(error, &host.script_name());
-    // 1. Let notHandled be true.
-    let mut not_handled = true;
     // 2. Let errorInfo be the result of extracting error information from exception.
     let (mut message, filename, lineno, colno) = error_info(&text, &host.script_name());
     // An engine error (a runtime limit) has no JS value: it goes to the console only.
@@ -124,6 +163,30 @@ pub fn report_exception(host: &Host, error: &JsError, context: &mut Context) {
     if let Some(text) = value.as_ref().and_then(JsValue::as_string) {
         message = format!("Uncaught {}", text.to_std_string_escaped());
     }
+    let info = ErrorInfo {
+        message,
+        filename,
+        lineno,
+        colno,
+        text,
+    };
+    report_info(host, &info, value, context);
+}
+
+/// The end of HTML §10.2.5 in a worker's creator: "act as if the uncaught runtime script error
+/// had occurred in the global scope that worker is in": report it for this global (an
+/// `ErrorEvent` with a null `error`), then to the console or this worker's own creator.
+pub fn report_error_info(info: &ErrorInfo, context: &mut Context) {
+    if let Ok(host) = Host::from_context(context) {
+        report_info(&host, info, Some(JsValue::null()), context);
+    }
+}
+
+/// "Report an exception" from step 1, given errorInfo (step 2) and the exception's value
+/// (`None`: an engine error without one, which goes to the console only).
+fn report_info(host: &Host, info: &ErrorInfo, value: Option<JsValue>, context: &mut Context) {
+    // 1. Let notHandled be true.
+    let mut not_handled = true;
     // 3–4. (Muted errors: every script here is same-origin.)
     // 5. If global is not in error reporting mode, then:
     let mode = realm_data::<ErrorReportingMode>(context);
@@ -136,80 +199,17 @@ pub fn report_exception(host: &Host, error: &JsError, context: &mut Context) {
         //      event named error at global, using ErrorEvent, with the cancelable attribute
         //      initialized to true, and additional attributes initialized according to
         //      errorInfo.
-        let fired = fire_error_event(
-            ErrorFields {
-                message: JsString::from(message.as_str()),
-                filename: JsString::from(filename.as_str()),
-                lineno,
-                colno,
-                error: value,
-            },
-            context,
-        );
-        not_handled = fired.unwrap_or(true);
+        let global = context.global_object();
+        not_handled = info.fire_at(&global, value, context).unwrap_or(true);
         // 5.3. Set global's in error reporting mode to false.
         mode.0.set(false);
     }
     // 6. If notHandled is true, then report exception to the developer console. (In a worker:
     //    HTML §10.2.5, the error goes on to the Worker object in the creator's agent, which
     //    reports it there if nobody handles it.)
-    if not_handled {
-        let error = WorkerError {
-            message,
-            filename,
-            lineno,
-            colno,
-            text,
-        };
-        if let Err(error) = propagate_error(error, context) {
-            report_uncaught(host, "Uncaught", &error.text);
-        }
+    if not_handled && let Err(info) = propagate_error(info.clone(), context) {
+        report_uncaught(host, "Uncaught", &info.text);
     }
-}
-
-/// The end of HTML §10.2.5 in a worker's creator: "act as if the uncaught runtime script error
-/// had occurred in the global scope that worker is in": report it for this global (an
-/// `ErrorEvent` with a null `error`), then to the console or this worker's own creator.
-pub fn report_error_info(error: &WorkerError, context: &mut Context) {
-    let Ok(host) = Host::from_context(context) else {
-        return;
-    };
-    let mut not_handled = true;
-    let mode = realm_data::<ErrorReportingMode>(context);
-    if let Some(mode) = mode
-        && !mode.0.get()
-    {
-        mode.0.set(true);
-        let fired = fire_error_event(
-            ErrorFields {
-                message: JsString::from(error.message.as_str()),
-                filename: JsString::from(error.filename.as_str()),
-                lineno: error.lineno,
-                colno: error.colno,
-                error: JsValue::null(),
-            },
-            context,
-        );
-        not_handled = fired.unwrap_or(true);
-        mode.0.set(false);
-    }
-    if not_handled && let Err(error) = propagate_error(error.clone(), context) {
-        report_uncaught(&host, "Uncaught", &error.text);
-    }
-}
-
-fn fire_error_event(fields: ErrorFields, context: &mut Context) -> JsResult<bool> {
-    let event = create_error_event(
-        "error",
-        EventInit {
-            cancelable: true,
-            ..EventInit::default()
-        },
-        fields,
-        context,
-    )?;
-    let global = context.global_object();
-    crate::web::dom::dispatch::fire_event(&global, &event, context)
 }
 
 /// The console report of an unhandled promise rejection (after its `unhandledrejection` event

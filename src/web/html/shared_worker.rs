@@ -21,7 +21,7 @@ use crate::web::dom::interface::{
 };
 use crate::web::html::event_handler::event_handler_attribute;
 use crate::web::html::message_port;
-use crate::web::html::worker::{
+use crate::web::html::worker_agents::{
     WorkerKind, WorkerRequest, registry, resolve_script_url, start_worker, worker_options,
 };
 
@@ -66,12 +66,7 @@ fn construct(new_target: &JsValue, args: &[JsValue], context: &mut Context) -> J
     );
     // 12. In parallel: find a SharedWorkerGlobalScope with this constructor URL and name; if
     //     there is one, connect to it, else create a new one (run a worker).
-    let host = Host::from_context(context)?;
-    let Some(link) = host.agent().cloned() else {
-        return Err(crate::agent::host::js_error(
-            "this event loop belongs to no process",
-        ));
-    };
+    let link = Host::agent_link(context)?;
     let key_text = format!("{}\u{0}{name}", base.path);
     let (agent, created) = link.process.shared_worker(&key_text);
     if let Some(handle) = created {
@@ -90,7 +85,7 @@ fn construct(new_target: &JsValue, args: &[JsValue], context: &mut Context) -> J
             },
             context,
         )?;
-        registry.insert_reserved(key, &object, agent, context.realm().clone());
+        registry.insert(key, &object, None, agent, context.realm().clone());
     }
     let Some(port) = message_port::transfer(&inside, context)? else {
         return Ok(object.into());

@@ -2,39 +2,19 @@
 //! Each `new SharedWorker()` that reaches this worker ships one port of a new channel here and
 //! fires `connect` at the global with it.
 
-use boa_engine::{Context, JsResult, JsValue, NativeFunction};
+use boa_engine::{Context, JsResult, JsValue};
 
-use crate::web::dom::interface::{InterfaceSpec, define_interface};
 use crate::web::html::event_handler::define_own_event_handler;
 use crate::web::html::message_event::create_message_event;
 use crate::web::html::message_port::{self, TransferredPort};
 use crate::web::html::window::is_global;
 
 pub fn register(context: &mut Context) -> JsResult<()> {
-    let interface = define_interface(
+    let global = crate::web::html::worker_global_scope::define_kind_interface(
         context,
-        InterfaceSpec {
-            name: "SharedWorkerGlobalScope",
-            parent: Some("WorkerGlobalScope"),
-            length: 0,
-            constructor: None,
-        },
-        |_| {},
+        "SharedWorkerGlobalScope",
     )?;
-    let global = context.global_object();
-    global.set_prototype(Some(interface.prototype));
-    crate::web::html::worker_global_scope::define_name(&global, context)?;
-    define_own_event_handler(&global, "onconnect", is_global, context)?;
-    crate::web::util::define_operation(
-        &global,
-        "close",
-        0,
-        NativeFunction::from_fn_ptr(|_, _, context| {
-            crate::web::html::worker_global_scope::close(context)?;
-            Ok(JsValue::undefined())
-        }),
-        context,
-    )
+    define_own_event_handler(&global, "onconnect", is_global, context)
 }
 
 /// A creator connected (HTML "run a worker" for shared workers, and the `SharedWorker`

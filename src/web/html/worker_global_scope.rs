@@ -20,7 +20,7 @@ use crate::web::dom::interface::{InterfaceSpec, define_interface};
 use crate::web::html::document_loader::{DocumentBase, read_document_file};
 use crate::web::html::event_handler::define_own_event_handler;
 use crate::web::html::window::is_global;
-use crate::web::html::worker::WorkerKind;
+use crate::web::html::worker_agents::WorkerKind;
 
 /// What kind of global a worker's realm has, and its `name` (realm data of worker globals).
 pub struct WorkerGlobal {
@@ -133,13 +133,27 @@ fn import_scripts(this: &JsValue, args: &[JsValue], context: &mut Context) -> Js
 }
 
 /// The worker's `name` (its `options.name`).
-pub fn name(context: &Context) -> JsString {
+fn name(context: &Context) -> JsString {
     realm_data::<WorkerGlobal>(context)
         .map_or_else(|| JsString::from(""), |g| JsString::from(g.name.as_str()))
 }
 
-/// Define a `readonly attribute DOMString name` on the global.
-pub fn define_name(global: &JsObject, context: &mut Context) -> JsResult<()> {
+/// Define `interface` (`DedicatedWorkerGlobalScope` or `SharedWorkerGlobalScope`, inheriting
+/// `WorkerGlobalScope`) and make it the global object's, with the members both kinds have:
+/// `readonly attribute DOMString name` and `undefined close()`. Returns the global object.
+pub fn define_kind_interface(context: &mut Context, interface: &'static str) -> JsResult<JsObject> {
+    let defined = define_interface(
+        context,
+        InterfaceSpec {
+            name: interface,
+            parent: Some("WorkerGlobalScope"),
+            length: 0,
+            constructor: None,
+        },
+        |_| {},
+    )?;
+    let global = context.global_object();
+    global.set_prototype(Some(defined.prototype));
     let realm = context.realm().clone();
     let (get, _) = crate::web::dom::interface::accessor_pair(
         &realm,
@@ -155,13 +169,18 @@ pub fn define_name(global: &JsObject, context: &mut Context) -> JsResult<()> {
             .configurable(true),
         context,
     )?;
-    Ok(())
-}
-
-/// `close()` (HTML §10.2.1.1): set this's closing flag to true — the event loop discards the
-/// tasks still queued and ends after the running task.
-pub fn close(context: &Context) -> JsResult<()> {
-    let host = crate::agent::host::Host::from_context(context)?;
-    host.request_stop();
-    Ok(())
+    // `close()` (HTML §10.2.1.2/§10.2.1.3): the method steps are to close a worker given this:
+    // set its closing flag to true — its event loop discards the tasks still queued and ends
+    // after the running task.
+    crate::web::util::define_operation(
+        &global,
+        "close",
+        0,
+        NativeFunction::from_fn_ptr(|_, _, context| {
+            crate::agent::host::Host::from_context(context)?.request_stop();
+            Ok(JsValue::undefined())
+        }),
+        context,
+    )?;
+    Ok(global)
 }
