@@ -407,8 +407,21 @@ impl Process {
         }
     }
 
-    fn stopped(&self, entry: &AgentEntry) -> bool {
-        self.stop.load(Ordering::Acquire) || entry.terminated.load(Ordering::Acquire)
+    /// Whether `me`'s wait (or turn) is over for good: the process is finished (`Done`), or it
+    /// was asked to stop, or `me` was terminated or removed (`Stop`).
+    fn over(&self, state: &State, me: AgentId) -> Option<Wake> {
+        if state.done {
+            return Some(Wake::Done);
+        }
+        match state.agents.get(&me) {
+            Some(entry)
+                if !self.stop.load(Ordering::Acquire)
+                    && !entry.terminated.load(Ordering::Acquire) =>
+            {
+                None
+            }
+            _ => Some(Wake::Stop),
+        }
     }
 
     /// Real time: wait for mail, or until `until` (a timer is due then, or a time limit ends).
@@ -418,15 +431,12 @@ impl Process {
     pub fn wait(&self, me: AgentId, until: Option<Instant>, idle: bool) -> Wake {
         let mut state = self.lock();
         loop {
-            if state.done {
-                return Wake::Done;
+            if let Some(wake) = self.over(&state, me) {
+                return wake;
             }
             let Some(entry) = state.agents.get_mut(&me) else {
                 return Wake::Stop;
             };
-            if self.stopped(entry) {
-                return Wake::Stop;
-            }
             if !entry.mail.is_empty() {
                 entry.idle = false;
                 return Wake::Go;
@@ -470,361 +480,9 @@ impl Process {
             }
         }
     }
-
-    // ---- lockstep (virtual time) ----
-
-    /// The agent after `me` in creation order (wrapping), if any agent is left.
-    fn after(state: &State, me: AgentId) -> Option<AgentId> {
-        state
-            .agents
-            .range(AgentId(me.0 + 1)..)
-            .next()
-            .or_else(|| state.agents.iter().next())
-            .map(|(id, _)| *id)
-    }
-
-    /// Lockstep: wait for `me`'s turn.
-    #[must_use]
-    pub fn begin_turn(&self, me: AgentId) -> Wake {
-        let mut state = self.lock();
-        loop {
-            if state.done {
-                return Wake::Done;
-            }
-            let Some(entry) = state.agents.get(&me) else {
-                return Wake::Stop;
-            };
-            if self.stopped(entry) {
-                return Wake::Stop;
-            }
-            let wake = entry.wake.clone();
-            if Self::take_pause(&mut state, me) {
-                return Wake::Done;
-            }
-            if state.turn == Some(me) {
-                return Wake::Go;
-            }
-            state = wake
-                .wait(state)
-                .unwrap_or_else(std::sync::PoisonError::into_inner);
-        }
-    }
-
-    /// Lockstep: `me`'s turn is over; it `ran` something (a task, mail, a microtask) or not, and
-    /// its next timer is due at `next_due` (ns on the shared time line). When a whole round ran
-    /// nothing, the time line moves to the earliest timer; with no timer anywhere, the process
-    /// is finished.
-    pub fn end_turn(&self, me: AgentId, ran: bool, next_due: Option<u64>) {
-        let mut state = self.lock();
-        if let Some(entry) = state.agents.get_mut(&me) {
-            entry.next_due = next_due;
-            entry.idle = !ran && next_due.is_none();
-        }
-        if ran {
-            state.quiet = 0;
-        } else {
-            state.quiet += 1;
-        }
-        if state.quiet >= state.agents.len() {
-            state.quiet = 0;
-            let has_mail = state.agents.values().any(|e| !e.mail.is_empty());
-            let earliest = state.agents.values().filter_map(|e| e.next_due).min();
-            match (has_mail, earliest, &self.time) {
-                (true, _, _) => {}
-                (false, Some(due), Some(time)) => time.advance_to(due),
-                _ => {
-                    if Self::reached_end(&mut state) {
-                        return;
-                    }
-                    // The end is held: the holder's turn comes next, and tells it.
-                    if let Some(holder) = state.holder {
-                        state.turn = Some(holder);
-                    }
-                    return;
-                }
-            }
-        }
-        state.turn = Self::after(&state, me);
-        if let Some(next) = state.turn
-            && let Some(entry) = state.agents.get(&next)
-        {
-            entry.wake.notify_all();
-        }
-    }
-
-    // ---- the port directory ----
-
-    /// A new port id.
-    #[must_use]
-    pub fn new_port_id(&self) -> PortId {
-        PortId(self.next_port.fetch_add(1, Ordering::Relaxed))
-    }
-
-    /// `port` is now held by `agent`; what was posted to it while it travelled, to run there.
-    #[must_use]
-    pub fn port_arrived(&self, port: PortId, agent: AgentId) -> Vec<Delivery> {
-        let mut state = self.lock();
-        match state.ports.insert(port, PortPlace::At(agent)) {
-            Some(PortPlace::InTransit(waiting)) => waiting,
-            _ => Vec::new(),
-        }
-    }
-
-    /// `port` left its agent inside a message.
-    pub fn port_departed(&self, port: PortId) {
-        let mut state = self.lock();
-        if !matches!(state.ports.get(&port), Some(PortPlace::InTransit(_))) {
-            state.ports.insert(port, PortPlace::InTransit(Vec::new()));
-        }
-    }
-
-    /// `port` was closed (or its agent is gone): deliveries to it are dropped from now on.
-    pub fn port_closed(&self, port: PortId) {
-        self.lock().ports.remove(&port);
-    }
-
-    /// The agent holding `port`, if it is held (not travelling, not closed).
-    #[must_use]
-    pub fn port_holder(&self, port: PortId) -> Option<AgentId> {
-        match self.lock().ports.get(&port) {
-            Some(PortPlace::At(agent)) => Some(*agent),
-            _ => None,
-        }
-    }
-
-    /// Post `delivery` for `port`, wherever it is; false (and dropped) if it is closed or gone.
-    pub fn post_to_port(&self, port: PortId, delivery: Delivery) -> bool {
-        let mut state = self.lock();
-        match state.ports.get_mut(&port) {
-            Some(PortPlace::InTransit(waiting)) => {
-                waiting.push(delivery);
-                true
-            }
-            Some(PortPlace::At(agent)) => {
-                let agent = *agent;
-                Self::post_locked(&mut state, agent, delivery)
-            }
-            None => false,
-        }
-    }
 }
 
+mod lockstep;
+mod ports;
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use std::sync::atomic::AtomicUsize;
-    use std::time::Duration;
-
-    fn noop() -> Delivery {
-        Box::new(|_| {})
-    }
-
-    #[test]
-    fn mail_arrives_in_order_and_not_for_gone_agents() {
-        let p = Process::new(None);
-        let a = p.add_agent();
-        let b = p.add_agent();
-        let counter = Arc::new(AtomicUsize::new(0));
-        for _ in 0..3 {
-            assert!(p.post(b.id, noop()));
-        }
-        assert_eq!(p.take_mail(&b).len(), 3);
-        assert!(p.take_mail(&b).is_empty());
-        p.remove_agent(b.id);
-        let c = counter.clone();
-        assert!(!p.post(
-            b.id,
-            Box::new(move |_| {
-                c.fetch_add(1, Ordering::Relaxed);
-            })
-        ));
-        assert!(p.is_live(a.id) && !p.is_live(b.id));
-    }
-
-    #[test]
-    fn finished_only_when_every_agent_is_idle_and_no_mail_is_left() {
-        let p = Process::new(None);
-        let a = p.add_agent();
-        let b = p.add_agent();
-        // b is busy (registered, not yet idle): a's idle wait times out instead of finishing.
-
-        let soon = Instant::now() + Duration::from_millis(5);
-        assert_eq!(p.wait(a.id, Some(soon), true), Wake::Go);
-        // b goes idle on another thread while a waits idle: both see Done.
-        let p2 = p.clone();
-        let b_id = b.id;
-        let t = std::thread::spawn(move || p2.wait(b_id, None, true));
-        assert_eq!(p.wait(a.id, None, true), Wake::Done);
-        assert_eq!(t.join().ok(), Some(Wake::Done));
-    }
-
-    #[test]
-    fn mail_wakes_an_idle_agent_and_keeps_the_process_alive() {
-        let p = Process::new(None);
-        let a = p.add_agent();
-        let b = p.add_agent();
-        let p2 = p.clone();
-        let (a_id, b_id) = (a.id, b.id);
-        let b2 = b.clone();
-        // b: idle, then woken by mail from a, then idle again.
-        let t = std::thread::spawn(move || {
-            let first = p2.wait(b_id, None, true);
-            let mail = p2.take_mail(&b2).len();
-            let second = p2.wait(b_id, None, true);
-            (first, mail, second)
-        });
-        std::thread::sleep(Duration::from_millis(10));
-        assert!(p.post(b_id, noop()));
-        assert_eq!(p.wait(a_id, None, true), Wake::Done);
-        assert_eq!(t.join().ok(), Some((Wake::Go, 1, Wake::Done)));
-    }
-
-    #[test]
-    fn terminate_and_stop_end_waits() {
-        let p = Process::new(None);
-        let a = p.add_agent();
-        let b = p.add_agent();
-        p.terminate(b.id);
-        assert!(b.terminated.load(Ordering::Acquire));
-        assert_eq!(p.wait(b.id, None, true), Wake::Stop);
-        p.request_stop();
-        assert_eq!(p.wait(a.id, None, true), Wake::Stop);
-    }
-
-    #[test]
-    fn ports_keep_what_is_posted_while_they_travel() {
-        let p = Process::new(None);
-        let a = p.add_agent();
-        let b = p.add_agent();
-        let port = p.new_port_id();
-        assert!(!p.post_to_port(port, noop()), "unknown port: dropped");
-        p.port_departed(port);
-        assert!(p.post_to_port(port, noop()));
-        assert!(p.post_to_port(port, noop()));
-        assert_eq!(p.port_arrived(port, b.id).len(), 2);
-        assert_eq!(p.port_holder(port), Some(b.id));
-        assert!(p.post_to_port(port, noop()));
-        assert_eq!(p.take_mail(&b).len(), 1);
-        p.remove_agent(b.id);
-        assert_eq!(p.port_holder(port), None, "an ended agent's ports are gone");
-        assert!(!p.post_to_port(port, noop()));
-        let _ = a;
-    }
-
-    /// With the end held, the holder sees every "all idle" as `Done` while the process goes on:
-    /// the other agents keep waiting, and mail from the holder wakes them again.
-    #[test]
-    fn a_held_end_tells_the_holder_and_keeps_the_others() {
-        let p = Process::new(None);
-        let a = p.add_agent();
-        let b = p.add_agent();
-        p.hold_end(a.id);
-        let p2 = p.clone();
-        let b_id = b.id;
-        let b2 = b.clone();
-        // b: idle until mail comes, then idle again until it is terminated.
-        let t = std::thread::spawn(move || {
-            let first = p2.wait(b_id, None, true);
-            let mail = p2.take_mail(&b2).len();
-            let second = p2.wait(b_id, None, true);
-            (first, mail, second)
-        });
-        assert_eq!(p.wait(a.id, None, true), Wake::Done);
-        assert!(!p.is_done(), "the end is held: not finished");
-        assert!(p.post(b_id, noop()));
-        assert_eq!(p.wait(a.id, None, true), Wake::Done, "all idle again");
-        assert!(!p.is_done());
-        p.terminate(b_id);
-        assert_eq!(t.join().ok(), Some((Wake::Go, 1, Wake::Stop)));
-        p.remove_agent(b_id);
-        assert_eq!(p.wait(a.id, None, true), Wake::Done);
-        assert!(!p.is_done());
-    }
-
-    /// Lockstep with the end held: a quiet round with no timer gives the holder the turn, which
-    /// it sees as `Done` once; its next turn is an ordinary one.
-    #[test]
-    fn a_held_end_in_lockstep() {
-        let p = Process::new(Some(SharedTime::new()));
-        let a = p.add_agent();
-        let b = p.add_agent();
-        p.hold_end(a.id);
-        assert_eq!(p.begin_turn(a.id), Wake::Go);
-        p.end_turn(a.id, false, None);
-        assert_eq!(p.begin_turn(b.id), Wake::Go);
-        p.end_turn(b.id, false, None);
-        assert_eq!(p.begin_turn(a.id), Wake::Done);
-        assert!(!p.is_done());
-        assert_eq!(p.begin_turn(a.id), Wake::Go);
-        assert!(p.post(b.id, noop()));
-        p.end_turn(a.id, true, None);
-        assert_eq!(p.begin_turn(b.id), Wake::Go);
-    }
-
-    /// Lockstep: turns pass in creation order; a quiet round moves the time line to the earliest
-    /// timer; a quiet round with no timer finishes the process.
-    #[test]
-    fn lockstep_turns_and_time() {
-        let time = SharedTime::new();
-        let p = Process::new(Some(time.clone()));
-        let a = p.add_agent();
-        let b = p.add_agent();
-        assert_eq!(p.begin_turn(a.id), Wake::Go);
-        p.end_turn(a.id, true, None);
-        assert_eq!(p.begin_turn(b.id), Wake::Go);
-        p.end_turn(b.id, false, Some(7_000));
-        assert_eq!(p.begin_turn(a.id), Wake::Go);
-        p.end_turn(a.id, false, Some(9_000));
-        // A round of two quiet turns: the time line moved to b's timer.
-        assert_eq!(time.now_ns(), 7_000);
-        assert_eq!(p.begin_turn(b.id), Wake::Go);
-        p.end_turn(b.id, true, None);
-        assert_eq!(p.begin_turn(a.id), Wake::Go);
-        p.end_turn(a.id, false, None);
-        assert_eq!(p.begin_turn(b.id), Wake::Go);
-        p.end_turn(b.id, false, None);
-        assert_eq!(p.begin_turn(a.id), Wake::Done);
-        assert_eq!(p.begin_turn(b.id), Wake::Done);
-    }
-
-    /// Lockstep with real threads: whatever the OS does, each agent's turns interleave in the
-    /// same order.
-    #[test]
-    fn lockstep_is_deterministic_across_threads() {
-        let run = || {
-            let p = Process::new(Some(SharedTime::new()));
-            let log = Arc::new(Mutex::new(Vec::new()));
-            let agents: Vec<_> = (0..3).map(|_| p.add_agent()).collect();
-            let threads: Vec<_> = agents
-                .iter()
-                .map(|h| {
-                    let (p, log, id) = (p.clone(), log.clone(), h.id);
-                    std::thread::spawn(move || {
-                        for step in 0..(3 + id.0) {
-                            if p.begin_turn(id) != Wake::Go {
-                                return;
-                            }
-                            log.lock()
-                                .unwrap_or_else(|e| e.into_inner())
-                                .push((id.0, step));
-                            p.end_turn(id, true, None);
-                        }
-                        while p.begin_turn(id) == Wake::Go {
-                            p.end_turn(id, false, None);
-                        }
-                    })
-                })
-                .collect();
-            for t in threads {
-                let _ = t.join();
-            }
-            log.lock().unwrap_or_else(|e| e.into_inner()).clone()
-        };
-        let first = run();
-        assert_eq!(first.len(), 3 + 4 + 5);
-        assert_eq!(&first[..3], &[(0, 0), (1, 0), (2, 0)]);
-        for _ in 0..5 {
-            assert_eq!(run(), first);
-        }
-    }
-}
+mod tests;

@@ -207,12 +207,13 @@ impl Clock {
         !matches!(self.kind, ClockKind::Real { .. })
     }
 
-    /// The shared time line of a shared virtual clock, and this clock's origin on it.
+    /// `t` of this clock as nanoseconds on its shared time line (for a clock without one, `t`
+    /// itself): where lockstep compares the timers of several loops.
     #[must_use]
-    pub fn shared_time(&self) -> Option<(&Arc<SharedTime>, u64)> {
+    pub fn on_shared_line(&self, t: LoopTime) -> u64 {
         match &self.kind {
-            ClockKind::Shared { time, origin } => Some((time, *origin)),
-            _ => None,
+            ClockKind::Shared { origin, .. } => origin.saturating_add(t.0),
+            _ => t.0,
         }
     }
 
@@ -313,7 +314,8 @@ mod tests {
         assert_eq!(second.now(), LoopTime::from_millis(2));
         time.advance_to(0);
         assert_eq!(first.now(), LoopTime::from_millis(7), "never backwards");
-        assert_eq!(second.shared_time().map(|(_, o)| o), Some(5_000_000));
+        assert_eq!(second.on_shared_line(LoopTime(3)), 5_000_003);
+        assert_eq!(Clock::virtual_clock().on_shared_line(LoopTime(3)), 3);
     }
 
     #[test]

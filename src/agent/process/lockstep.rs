@@ -1,0 +1,82 @@
+//! Lockstep turns under virtual time (see the parent module): one agent at a time holds the
+//! turn, the turn passes in creation order, and a round in which nothing ran moves the shared
+//! time line to the earliest timer.
+
+use super::{AgentId, Process, State, Wake};
+
+impl Process {
+    /// The agent after `me` in creation order (wrapping), if any agent is left.
+    pub(super) fn after(state: &State, me: AgentId) -> Option<AgentId> {
+        state
+            .agents
+            .range(AgentId(me.0 + 1)..)
+            .next()
+            .or_else(|| state.agents.iter().next())
+            .map(|(id, _)| *id)
+    }
+
+    /// Lockstep: wait for `me`'s turn.
+    #[must_use]
+    pub fn begin_turn(&self, me: AgentId) -> Wake {
+        let mut state = self.lock();
+        loop {
+            if let Some(wake) = self.over(&state, me) {
+                return wake;
+            }
+            let Some(wake) = state.agents.get(&me).map(|e| e.wake.clone()) else {
+                return Wake::Stop;
+            };
+            if Self::take_pause(&mut state, me) {
+                return Wake::Done;
+            }
+            if state.turn == Some(me) {
+                return Wake::Go;
+            }
+            state = wake
+                .wait(state)
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+        }
+    }
+
+    /// Lockstep: `me`'s turn is over; it `ran` something (a task, mail, a microtask) or not, and
+    /// its next timer is due at `next_due` (ns on the shared time line). When a whole round ran
+    /// nothing, the time line moves to the earliest timer; with no timer anywhere, the process
+    /// is finished.
+    pub fn end_turn(&self, me: AgentId, ran: bool, next_due: Option<u64>) {
+        let mut state = self.lock();
+        if let Some(entry) = state.agents.get_mut(&me) {
+            entry.next_due = next_due;
+            entry.idle = !ran && next_due.is_none();
+        }
+        if ran {
+            state.quiet = 0;
+        } else {
+            state.quiet += 1;
+        }
+        if state.quiet >= state.agents.len() {
+            state.quiet = 0;
+            let has_mail = state.agents.values().any(|e| !e.mail.is_empty());
+            let earliest = state.agents.values().filter_map(|e| e.next_due).min();
+            match (has_mail, earliest, &self.time) {
+                (true, _, _) => {}
+                (false, Some(due), Some(time)) => time.advance_to(due),
+                _ => {
+                    if Self::reached_end(&mut state) {
+                        return;
+                    }
+                    // The end is held: the holder's turn comes next, and tells it.
+                    if let Some(holder) = state.holder {
+                        state.turn = Some(holder);
+                    }
+                    return;
+                }
+            }
+        }
+        state.turn = Self::after(&state, me);
+        if let Some(next) = state.turn
+            && let Some(entry) = state.agents.get(&next)
+        {
+            entry.wake.notify_all();
+        }
+    }
+}

@@ -1,0 +1,63 @@
+//! The port directory (see the parent module): where a message port that left the agent it was
+//! created in is now, and what waits for it while it travels inside a message.
+
+use std::sync::atomic::Ordering;
+
+use super::{AgentId, Delivery, PortId, PortPlace, Process};
+
+impl Process {
+    /// A new port id.
+    #[must_use]
+    pub fn new_port_id(&self) -> PortId {
+        PortId(self.next_port.fetch_add(1, Ordering::Relaxed))
+    }
+
+    /// `port` is now held by `agent`; what was posted to it while it travelled, to run there.
+    #[must_use]
+    pub fn port_arrived(&self, port: PortId, agent: AgentId) -> Vec<Delivery> {
+        let mut state = self.lock();
+        match state.ports.insert(port, PortPlace::At(agent)) {
+            Some(PortPlace::InTransit(waiting)) => waiting,
+            _ => Vec::new(),
+        }
+    }
+
+    /// `port` left its agent inside a message.
+    pub fn port_departed(&self, port: PortId) {
+        let mut state = self.lock();
+        if !matches!(state.ports.get(&port), Some(PortPlace::InTransit(_))) {
+            state.ports.insert(port, PortPlace::InTransit(Vec::new()));
+        }
+    }
+
+    /// `port` was closed (or its agent is gone): deliveries to it are dropped from now on.
+    pub fn port_closed(&self, port: PortId) {
+        self.lock().ports.remove(&port);
+    }
+
+    /// The agent holding `port`, if it is held (not travelling, not closed).
+    #[cfg(test)]
+    #[must_use]
+    pub fn port_holder(&self, port: PortId) -> Option<AgentId> {
+        match self.lock().ports.get(&port) {
+            Some(PortPlace::At(agent)) => Some(*agent),
+            _ => None,
+        }
+    }
+
+    /// Post `delivery` for `port`, wherever it is; false (and dropped) if it is closed or gone.
+    pub fn post_to_port(&self, port: PortId, delivery: Delivery) -> bool {
+        let mut state = self.lock();
+        match state.ports.get_mut(&port) {
+            Some(PortPlace::InTransit(waiting)) => {
+                waiting.push(delivery);
+                true
+            }
+            Some(PortPlace::At(agent)) => {
+                let agent = *agent;
+                Self::post_locked(&mut state, agent, delivery)
+            }
+            None => false,
+        }
+    }
+}
