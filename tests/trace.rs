@@ -310,6 +310,51 @@ fn an_unwritable_trace_is_a_usage_error() {
     assert!(out.stdout.is_empty(), "nothing ran");
 }
 
+/// A trace that fills the disk part-way (`/dev/full` opens, but every write fails) is an error:
+/// status 2 and one line naming the file and the OS error, after the program's own output.
+#[test]
+fn a_trace_that_cannot_be_written_in_full_is_an_error() {
+    for (args, expected_out) in [
+        (
+            vec!["run", "examples/trace_demo.js", "--trace", "/dev/full"],
+            Some("examples/trace_demo.out"),
+        ),
+        (
+            vec![
+                "run",
+                "examples/workers.js",
+                "--trace",
+                "/dev/full",
+                "--virtual-time",
+            ],
+            None,
+        ),
+        (
+            vec!["eval", "console.log('hi')", "--trace", "/dev/full"],
+            None,
+        ),
+    ] {
+        let out = taskhost(&args);
+        assert_one_line_error(
+            &out,
+            2,
+            "taskhost: cannot write the trace /dev/full: No space left on device",
+        );
+        let stdout = text(&out.stdout);
+        match expected_out {
+            Some(file) => assert_eq!(
+                stdout,
+                std::fs::read_to_string(root().join(file)).expect("out"),
+                "{args:?}: the program's output is still printed"
+            ),
+            None => assert!(
+                !stdout.is_empty(),
+                "{args:?}: the program's output is printed"
+            ),
+        }
+    }
+}
+
 #[test]
 fn each_task_is_traced_with_its_window() {
     let path = temp_file("iframes-trace.json");

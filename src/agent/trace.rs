@@ -496,7 +496,7 @@ impl Tracer {
         }
         sink.out = None;
         match (sink.error.take(), &sink.path) {
-            (Some(e), Some(path)) => Err(format!("writing the trace {}: {e}", path.display())),
+            (Some(e), Some(path)) => Err(format!("cannot write the trace {}: {e}", path.display())),
             (Some(e), None) => Err(e),
             (None, _) => Ok(()),
         }

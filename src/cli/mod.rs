@@ -1,8 +1,8 @@
 //! The `taskhost` command line: `run`, `eval`, `wpt`, `bench`.
 //!
 //! Exit status: 0 success; 1 an uncaught exception or unhandled rejection was reported; 2 usage
-//! errors and files that cannot be read (missing, unreadable, not UTF-8); 124 `--max-time`
-//! reached.
+//! errors, files that cannot be read (missing, unreadable, not UTF-8) and output files (a trace,
+//! a wptreport) that cannot be written, which takes precedence; 124 `--max-time` reached.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -386,10 +386,16 @@ fn run_job(options: RuntimeOptions, job: Job) -> i32 {
     let end = runtime.run_event_loop();
     let live_workers = runtime.live_workers();
     runtime.finish_workers();
-    if let Err(message) = runtime.finish_trace() {
-        eprintln!("taskhost: {message}");
-    }
-    match end {
+    // A trace that could not be written in full is an error of the run: status 2, whatever
+    // the program did (its own output and errors are still printed).
+    let trace_failed = match runtime.finish_trace() {
+        Ok(()) => false,
+        Err(message) => {
+            eprintln!("taskhost: {message}");
+            true
+        }
+    };
+    let status = match end {
         LoopEnd::Finished => {
             if let Some(promise) = &module_promise {
                 runtime.check_module_settled(promise);
@@ -413,7 +419,8 @@ fn run_job(options: RuntimeOptions, job: Job) -> i32 {
             );
             EXIT_TIMED_OUT
         }
-    }
+    };
+    if trace_failed { EXIT_USAGE } else { status }
 }
 
 /// Read a script file as UTF-8, with a one-line message on failure.
