@@ -13,8 +13,10 @@
 pub mod child;
 pub mod expectations;
 pub mod manifest;
+pub mod md5;
 pub mod report;
 pub mod results;
+pub mod select;
 
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
