@@ -11,7 +11,9 @@
 //! skipped, run, timed out or crashed — whatever happens to its child process.
 
 pub mod child;
+pub mod condition;
 pub mod expectations;
+pub mod ini;
 pub mod manifest;
 pub mod md5;
 pub mod report;
