@@ -10,6 +10,7 @@
 mod common;
 
 use common::{assert_one_line_error, root, taskhost, temp_file, text};
+use taskhost::wpt::wptreport::check_wpt_fyi;
 
 #[test]
 fn wpt_subset_has_no_unexpected_result() {
@@ -75,6 +76,7 @@ fn harness_self_tests_give_the_expected_results() {
             .expect("report is JSON");
     let _ = std::fs::remove_file(&report_path);
     assert_eq!(report["run_info"]["product"], "taskhost");
+    assert_eq!(check_wpt_fyi(&report), Ok(()), "what wpt.fyi requires");
     assert!(
         report["time_end"].as_u64().expect("time_end")
             >= report["time_start"].as_u64().expect("time_start")

@@ -56,8 +56,8 @@ pub enum Command {
     /// Run Web Platform Tests (testharness.js tests: *.any.js, *.window.js), one fresh runtime
     /// per file, and report their results.
     Wpt {
-        /// Test files or directories.
-        #[arg(required = true, value_name = "PATH")]
+        /// Test files or directories (default: the whole --wpt-root).
+        #[arg(value_name = "PATH")]
         paths: Vec<PathBuf>,
         /// The WPT root: `/`-rooted META scripts and fetches resolve against it, and its
         /// `resources/testharness.js`, if any, replaces the built-in harness. Default: the
@@ -69,8 +69,41 @@ pub enum Command {
         log_wptreport: Option<PathBuf>,
         /// Known failures, with reasons (see docs/WPT.md); results that match them are
         /// expected.
-        #[arg(long, value_name = "FILE")]
+        #[arg(long, value_name = "FILE", conflicts_with = "metadata")]
         expectations: Option<PathBuf>,
+        /// Expectations in a wptrunner metadata directory (DIR/a/b.any.js.ini for the test
+        /// file a/b.any.js).
+        #[arg(long, value_name = "DIR")]
+        metadata: Option<PathBuf>,
+        /// Run only these tests: a test URL (/scheduler/x.any.html), a URL directory prefix
+        /// (/scheduler/) or a path (repeatable).
+        #[arg(long, value_name = "PATH_OR_URL")]
+        include: Vec<String>,
+        /// Leave out these tests (as --include; the deeper rule wins).
+        #[arg(long, value_name = "PATH_OR_URL")]
+        exclude: Vec<String>,
+        /// Include the tests listed in FILE, one path or URL a line (# comments).
+        #[arg(long, value_name = "FILE")]
+        include_file: Vec<PathBuf>,
+        /// Exclude the tests listed in FILE, one path or URL a line (# comments).
+        #[arg(long, value_name = "FILE")]
+        exclude_file: Vec<PathBuf>,
+        /// Run chunk N of --total-chunks (1-based).
+        #[arg(long, value_name = "N", default_value = "1")]
+        this_chunk: u32,
+        /// Split the tests into M chunks, as wptrunner does.
+        #[arg(long, value_name = "M", default_value = "1")]
+        total_chunks: u32,
+        /// How to split: dir_hash (by directory, the default), hash (by test file), id_hash
+        /// (by test URL), none.
+        #[arg(long, value_name = "TYPE", value_parser = parse_chunk_type)]
+        chunk_type: Option<crate::wpt::select::ChunkType>,
+        /// Run the whole selection N times (flaky results are reported).
+        #[arg(long, value_name = "N", default_value = "1", value_parser = clap::value_parser!(u16).range(1..))]
+        repeat: u16,
+        /// Run each test N times in a row (flaky results are reported).
+        #[arg(long, value_name = "N", default_value = "1", value_parser = clap::value_parser!(u16).range(1..))]
+        rerun: u16,
         /// Number of test files run at once (default: one per core).
         #[arg(short = 'j', long = "jobs", value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
         jobs: Option<u16>,
@@ -121,6 +154,12 @@ fn parse_global(text: &str) -> Result<crate::wpt::manifest::Global, String> {
     crate::wpt::manifest::Global::parse(text).ok_or_else(|| {
         format!("`{text}` is not a global taskhost runs (window, dedicatedworker, sharedworker)")
     })
+}
+
+/// A `--chunk-type`.
+fn parse_chunk_type(text: &str) -> Result<crate::wpt::select::ChunkType, String> {
+    crate::wpt::select::ChunkType::parse(text)
+        .ok_or_else(|| format!("`{text}` is not a chunk type (dir_hash, hash, id_hash, none)"))
 }
 
 /// A positive factor no larger than `max`.
@@ -227,6 +266,16 @@ pub fn execute(cli: Cli) -> i32 {
             wpt_root,
             log_wptreport,
             expectations,
+            metadata,
+            include,
+            exclude,
+            include_file,
+            exclude_file,
+            this_chunk,
+            total_chunks,
+            chunk_type,
+            repeat,
+            rerun,
             jobs,
             timeout_multiplier,
         } => {
@@ -235,6 +284,18 @@ pub fn execute(cli: Cli) -> i32 {
                 wpt_root,
                 log_wptreport,
                 expectations,
+                metadata,
+                include,
+                exclude,
+                include_file,
+                exclude_file,
+                chunking: crate::wpt::select::Chunking {
+                    this: this_chunk,
+                    total: total_chunks,
+                    kind: chunk_type,
+                },
+                repeat: usize::from(repeat),
+                rerun: usize::from(rerun),
                 jobs: jobs.map(usize::from),
                 timeout_multiplier,
             });

@@ -1,4 +1,5 @@
-//! Known failures: the `--expectations` file, in the shape of wptrunner's metadata files.
+//! Known failures: the `--expectations` file, in the shape of wptrunner's metadata files, and
+//! what [`super::metadata`] reads from a wptrunner metadata directory.
 //!
 //! ```text
 //! # A comment.
@@ -6,63 +7,109 @@
 //!   expected: ERROR
 //!   reason: why the harness status is not OK
 //!   [name of a subtest]
-//!     expected: FAIL
-//!     reason: why this subtest fails
+//!     expected: [PASS, FAIL]
+//!     reason: why this subtest is flaky
 //! ```
 //!
-//! A test section starts at column 0; subtest sections and `key: value` lines are indented, and a
-//! key belongs to the nearest section above it that is less indented. In names, `\]` stands for
-//! `]` and `\\` for `\`. Every expectation needs a `reason`.
+//! A test section starts at column 0 and names the test's URL; subtest sections and `key: value`
+//! lines are indented (see [`super::ini`]). `expected` is a status or a list (the first is the
+//! expected status, the others known intermittent ones, as in wptrunner), possibly
+//! conditional. Every expectation of this file needs a `reason`.
 //!
-//! Invariant: a parsed file only holds valid statuses (test statuses for tests, subtest statuses
-//! for subtests), each with a non-empty reason.
+//! Invariant: parsed expectations only hold valid statuses (test statuses for tests, subtest
+//! statuses for subtests); those of the `--expectations` file each have a non-empty reason.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
+use super::condition::RunInfo;
+use super::ini::{self, Key, Section};
 use super::results::{FileStatus, SubtestStatus};
 
-/// An expected status with the reason it is expected.
+/// An expected status, the statuses also allowed (known intermittent), and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Expected<S> {
     pub status: S,
-    pub reason: String,
+    pub intermittent: Vec<S>,
+    /// Required in the `--expectations` file; metadata directories have none.
+    pub reason: Option<String>,
 }
 
-/// The expectations of one test file.
+impl<S: Copy + PartialEq> Expected<S> {
+    /// Whether `status` is the expected one or a known intermittent one.
+    #[must_use]
+    pub fn allows(&self, status: S) -> bool {
+        self.status == status || self.intermittent.contains(&status)
+    }
+}
+
+/// The expectations of one test.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct TestExpectation {
     /// The harness status, when it is not OK.
     pub status: Option<Expected<FileStatus>>,
-    /// Subtests that do not pass, by name.
+    /// Subtests that do not pass (or not always), by name.
     pub subtests: BTreeMap<String, Expected<SubtestStatus>>,
+    /// `disabled:` in a metadata directory: the test is skipped, for this reason.
+    pub disabled: Option<String>,
 }
 
-/// Every expectation of a file, by test name.
+/// Every expectation, by test name.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Expectations {
     pub tests: BTreeMap<String, TestExpectation>,
+    /// Things worth saying about the files that are not errors (conditions on variables the
+    /// run_info does not have).
+    pub notes: Vec<String>,
 }
 
+/// A status set for the default expectation (OK or PASS, nothing intermittent).
+const NO_STATUSES: &[FileStatus] = &[];
+const NO_SUBTEST_STATUSES: &[SubtestStatus] = &[];
+
 impl Expectations {
-    /// The expected status of a test file: its expectation, or OK.
+    /// The expected status of a test and its known intermittent ones (default: OK).
     #[must_use]
-    pub fn file_status(&self, test: &str) -> FileStatus {
+    pub fn file(&self, test: &str) -> (FileStatus, &[FileStatus]) {
         self.tests
             .get(test)
             .and_then(|t| t.status.as_ref())
-            .map_or(FileStatus::Ok, |e| e.status)
+            .map_or((FileStatus::Ok, NO_STATUSES), |e| {
+                (e.status, &e.intermittent)
+            })
     }
 
-    /// The expected status of a subtest: its expectation, or PASS.
+    /// The expected status of a subtest and its known intermittent ones (default: PASS).
     #[must_use]
-    pub fn subtest_status(&self, test: &str, subtest: &str) -> SubtestStatus {
+    pub fn subtest(&self, test: &str, subtest: &str) -> (SubtestStatus, &[SubtestStatus]) {
         self.tests
             .get(test)
             .and_then(|t| t.subtests.get(subtest))
-            .map_or(SubtestStatus::Pass, |e| e.status)
+            .map_or((SubtestStatus::Pass, NO_SUBTEST_STATUSES), |e| {
+                (e.status, &e.intermittent)
+            })
     }
 
-    /// Number of expectations (test and subtest) in the file.
+    /// Whether a test's status is allowed.
+    #[must_use]
+    pub fn file_allows(&self, test: &str, status: FileStatus) -> bool {
+        let (expected, intermittent) = self.file(test);
+        expected == status || intermittent.contains(&status)
+    }
+
+    /// Whether a subtest's status is allowed.
+    #[must_use]
+    pub fn subtest_allows(&self, test: &str, subtest: &str, status: SubtestStatus) -> bool {
+        let (expected, intermittent) = self.subtest(test, subtest);
+        expected == status || intermittent.contains(&status)
+    }
+
+    /// Why the test is disabled, if it is.
+    #[must_use]
+    pub fn disabled(&self, test: &str) -> Option<&str> {
+        self.tests.get(test).and_then(|t| t.disabled.as_deref())
+    }
+
+    /// Number of expectations (test and subtest).
     #[must_use]
     pub fn len(&self) -> usize {
         self.tests
@@ -71,232 +118,186 @@ impl Expectations {
             .sum()
     }
 
-    /// Whether the file lists no expectation.
+    /// Whether there is no expectation.
     #[must_use]
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
-}
 
-/// A section being read.
-struct Section {
-    indent: usize,
-    name: String,
-    expected: Option<String>,
-    reason: Option<String>,
-    line: usize,
-}
+    /// Add a test's expectations; a test given twice is an error.
+    pub fn insert(&mut self, test: String, e: TestExpectation, at: &str) -> Result<(), String> {
+        if self.tests.contains_key(&test) {
+            return Err(format!("{at}: [{test}] is listed twice"));
+        }
+        self.tests.insert(test, e);
+        Ok(())
+    }
 
-/// `[name]` with `\]` and `\\` unescaped.
-fn section_name(text: &str) -> Option<String> {
-    let inner = text.strip_prefix('[')?.strip_suffix(']')?;
-    let mut out = String::new();
-    let mut chars = inner.chars();
-    while let Some(c) = chars.next() {
-        match c {
-            '\\' => out.push(chars.next()?),
-            ']' => return None,
-            c => out.push(c),
+    /// Note the variables the conditions used that the run_info lacks.
+    pub fn note_unknown(&mut self, unknown: &BTreeSet<String>, source: &str) {
+        for name in unknown {
+            self.notes.push(format!(
+                "{source}: conditions use `{name}`, which taskhost's run_info does not have (taken as None)"
+            ));
         }
     }
-    Some(out)
 }
 
-fn finish_subtest(
-    section: Section,
-    into: &mut TestExpectation,
+/// What a status list (`[A, B]` or `A`) means: the expected status and the intermittent ones.
+pub fn statuses<S: Copy + PartialEq>(
+    value: &str,
+    parse: impl Fn(&str) -> Option<S>,
+    kind: &str,
+    at: &str,
+) -> Result<(S, Vec<S>), String> {
+    let mut out = Vec::new();
+    for item in ini::list_items(value) {
+        let status = parse(&item).ok_or_else(|| format!("{at}: `{item}` is not a {kind}"))?;
+        if !out.contains(&status) {
+            out.push(status);
+        }
+    }
+    if out.is_empty() {
+        return Err(format!("{at}: `expected` lists no status"));
+    }
+    let first = out.remove(0);
+    Ok((first, out))
+}
+
+pub const TEST_STATUSES: &str = "test status (OK, ERROR, TIMEOUT, PRECONDITION_FAILED, CRASH)";
+pub const SUBTEST_STATUSES: &str =
+    "subtest status (PASS, FAIL, TIMEOUT, NOTRUN, PRECONDITION_FAILED)";
+
+/// A section's `expected` for this run, as statuses; `None` when it has none (or no branch
+/// holds).
+pub fn expected_of<S: Copy + PartialEq>(
+    key: Option<&Key>,
     source: &str,
-) -> Result<(), String> {
-    let where_ = format!("{source}:{}", section.line);
-    let text = section
-        .expected
-        .ok_or_else(|| format!("{where_}: subtest [{}] has no `expected:`", section.name))?;
-    let status = SubtestStatus::parse(&text).ok_or_else(|| {
-        format!(
-            "{where_}: `{text}` is not a subtest status (PASS, FAIL, TIMEOUT, NOTRUN, PRECONDITION_FAILED)"
-        )
-    })?;
-    let reason = section
-        .reason
-        .filter(|r| !r.is_empty())
-        .ok_or_else(|| format!("{where_}: subtest [{}] has no `reason:`", section.name))?;
-    if into.subtests.contains_key(&section.name) {
+    parse: impl Fn(&str) -> Option<S>,
+    kind: &str,
+    run_info: &RunInfo,
+    unknown: &mut BTreeSet<String>,
+) -> Result<Option<(S, Vec<S>)>, String> {
+    let Some(key) = key else {
+        return Ok(None);
+    };
+    let at = format!("{source}:{}", key.line);
+    match key.resolve(run_info, unknown) {
+        None => Ok(None),
+        Some(value) => statuses(value, parse, kind, &at).map(Some),
+    }
+}
+
+/// The `reason:` of a section (plain, non-empty), or an error naming `what`.
+fn reason_of(section: &Section, what: &str, source: &str) -> Result<String, String> {
+    match section.key("reason").map(|k| &k.value) {
+        Some(ini::Value::Plain(r)) if !r.is_empty() => Ok(r.clone()),
+        _ => Err(format!(
+            "{source}:{}: {what} has no `reason:`",
+            section.line
+        )),
+    }
+}
+
+/// Only `expected` and `reason`, and keys before subsections.
+fn check_keys(section: &Section, source: &str) -> Result<(), String> {
+    for key in &section.keys {
+        let at = format!("{source}:{}", key.line);
+        if !["expected", "reason"].contains(&key.name.as_str()) {
+            return Err(format!(
+                "{at}: unknown key `{}` (expected, reason)",
+                key.name
+            ));
+        }
+        if key.after_sections {
+            return Err(format!(
+                "{at}: a test's keys come before its subtest sections"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Parse an `--expectations` file; `source` names it in errors. Conditions are evaluated
+/// against `run_info`.
+pub fn parse(text: &str, source: &str, run_info: &RunInfo) -> Result<Expectations, String> {
+    let file = ini::parse(text, source)?;
+    if let Some(key) = file.keys.first() {
         return Err(format!(
-            "{where_}: subtest [{}] is listed twice",
-            section.name
+            "{source}:{}: `{}` outside a section",
+            key.line, key.name
         ));
     }
-    into.subtests
-        .insert(section.name, Expected { status, reason });
-    Ok(())
-}
-
-fn finish_test(
-    section: Section,
-    test: TestExpectation,
-    into: &mut Expectations,
-    source: &str,
-) -> Result<(), String> {
-    let where_ = format!("{source}:{}", section.line);
-    let mut test = test;
-    if let Some(text) = section.expected {
-        let status = FileStatus::parse(&text).ok_or_else(|| {
-            format!(
-                "{where_}: `{text}` is not a test status (OK, ERROR, TIMEOUT, PRECONDITION_FAILED, CRASH)"
-            )
-        })?;
-        let reason = section
-            .reason
-            .filter(|r| !r.is_empty())
-            .ok_or_else(|| format!("{where_}: [{}] has no `reason:`", section.name))?;
-        test.status = Some(Expected { status, reason });
-    }
-    if test.status.is_none() && test.subtests.is_empty() {
-        return Err(format!("{where_}: [{}] expects nothing", section.name));
-    }
-    if into.tests.contains_key(&section.name) {
-        return Err(format!("{where_}: [{}] is listed twice", section.name));
-    }
-    into.tests.insert(section.name, test);
-    Ok(())
-}
-
-/// Close the open test section, with its open subtest section.
-fn close_test(
-    test: Option<(Section, TestExpectation)>,
-    subtest: Option<Section>,
-    into: &mut Expectations,
-    source: &str,
-) -> Result<(), String> {
-    if let Some((t, mut e)) = test {
-        if let Some(s) = subtest {
-            finish_subtest(s, &mut e, source)?;
-        }
-        finish_test(t, e, into, source)?;
-    }
-    Ok(())
-}
-
-/// Parse an expectations file; `source` names it in errors.
-pub fn parse(text: &str, source: &str) -> Result<Expectations, String> {
     let mut out = Expectations::default();
-    let mut test: Option<(Section, TestExpectation)> = None;
-    let mut subtest: Option<Section> = None;
-    for (index, raw) in text.lines().enumerate() {
-        let line_no = index + 1;
-        let trimmed = raw.trim();
-        if trimmed.is_empty() || trimmed.starts_with('#') {
-            continue;
+    let mut unknown = BTreeSet::new();
+    for test in &file.sections {
+        let where_ = format!("{source}:{}", test.line);
+        if test.indent() > 0 {
+            return Err(format!(
+                "{where_}: a subtest section outside a test section"
+            ));
         }
-        let indent = raw.len() - raw.trim_start().len();
-        let at = format!("{source}:{line_no}");
-        if trimmed.starts_with('[') {
-            let name =
-                section_name(trimmed).ok_or_else(|| format!("{at}: malformed section name"))?;
-            let section = Section {
-                indent,
-                name,
-                expected: None,
-                reason: None,
-                line: line_no,
-            };
-            if indent == 0 {
-                close_test(test.take(), subtest.take(), &mut out, source)?;
-                test = Some((section, TestExpectation::default()));
-            } else {
-                let Some((_, e)) = test.as_mut() else {
-                    return Err(format!("{at}: a subtest section outside a test section"));
-                };
-                if let Some(s) = subtest.take() {
-                    finish_subtest(s, e, source)?;
-                }
-                subtest = Some(section);
+        check_keys(test, source)?;
+        let mut e = TestExpectation::default();
+        if let Some((status, intermittent)) = expected_of(
+            test.key("expected"),
+            source,
+            FileStatus::parse,
+            TEST_STATUSES,
+            run_info,
+            &mut unknown,
+        )? {
+            let reason = reason_of(test, &format!("[{}]", test.name), source)?;
+            e.status = Some(Expected {
+                status,
+                intermittent,
+                reason: Some(reason),
+            });
+        }
+        for sub in &test.sections {
+            let at = format!("{source}:{}", sub.line);
+            check_keys(sub, source)?;
+            if let Some(nested) = sub.sections.first() {
+                return Err(format!(
+                    "{source}:{}: sections nest two deep at most (test, subtest)",
+                    nested.line
+                ));
             }
-            continue;
-        }
-        let (key, value) = trimmed
-            .split_once(':')
-            .ok_or_else(|| format!("{at}: expected `[section]` or `key: value`"))?;
-        let value = value.trim().to_owned();
-        let target = match (&mut subtest, &mut test) {
-            (Some(s), _) if indent > s.indent => s,
-            (_, Some((t, _))) if indent > t.indent => {
-                if subtest.is_some() {
-                    return Err(format!(
-                        "{at}: a test's keys come before its subtest sections"
-                    ));
-                }
-                t
+            if sub.key("expected").is_none() {
+                return Err(format!("{at}: subtest [{}] has no `expected:`", sub.name));
             }
-            _ => return Err(format!("{at}: `{key}` outside a section")),
-        };
-        match key.trim() {
-            "expected" => target.expected = Some(value),
-            "reason" => target.reason = Some(value),
-            other => return Err(format!("{at}: unknown key `{other}` (expected, reason)")),
+            let expected = expected_of(
+                sub.key("expected"),
+                source,
+                SubtestStatus::parse,
+                SUBTEST_STATUSES,
+                run_info,
+                &mut unknown,
+            )?;
+            let reason = reason_of(sub, &format!("subtest [{}]", sub.name), source)?;
+            if e.subtests.contains_key(&sub.name) {
+                return Err(format!("{at}: subtest [{}] is listed twice", sub.name));
+            }
+            if let Some((status, intermittent)) = expected {
+                e.subtests.insert(
+                    sub.name.clone(),
+                    Expected {
+                        status,
+                        intermittent,
+                        reason: Some(reason),
+                    },
+                );
+            }
         }
+        if test.key("expected").is_none() && test.sections.is_empty() {
+            return Err(format!("{where_}: [{}] expects nothing", test.name));
+        }
+        out.insert(test.name.clone(), e, &where_)?;
     }
-    close_test(test, subtest, &mut out, source)?;
+    out.note_unknown(&unknown, source);
     Ok(out)
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn parses_tests_and_subtests() {
-        let e = parse(
-            "# known failures\n[/a.any.html]\n  expected: ERROR\n  reason: boom\n  [sub \\] one]\n    expected: FAIL\n    reason: r1\n\n[/b.any.html]\n  [x]\n    expected: TIMEOUT\n    reason: r2\n",
-            "exp",
-        )
-        .unwrap();
-        assert_eq!(e.file_status("/a.any.html"), FileStatus::Error);
-        assert_eq!(
-            e.subtest_status("/a.any.html", "sub ] one"),
-            SubtestStatus::Fail
-        );
-        assert_eq!(e.file_status("/b.any.html"), FileStatus::Ok);
-        assert_eq!(e.subtest_status("/b.any.html", "x"), SubtestStatus::Timeout);
-        assert_eq!(e.subtest_status("/b.any.html", "y"), SubtestStatus::Pass);
-        assert_eq!(e.len(), 3);
-        assert!(parse("# nothing\n", "exp").unwrap().is_empty());
-    }
-
-    #[test]
-    fn errors_name_the_line() {
-        let err = |text: &str| parse(text, "exp").unwrap_err();
-        assert_eq!(
-            err("[/a]\n  expected: FAIL\n  reason: r\n"),
-            "exp:1: `FAIL` is not a test status (OK, ERROR, TIMEOUT, PRECONDITION_FAILED, CRASH)"
-        );
-        assert_eq!(
-            err("[/a]\n  [s]\n    expected: FAIL\n"),
-            "exp:2: subtest [s] has no `reason:`"
-        );
-        assert_eq!(
-            err("  expected: OK\n"),
-            "exp:1: `expected` outside a section"
-        );
-        assert_eq!(
-            err("[/a]\n  colour: red\n"),
-            "exp:2: unknown key `colour` (expected, reason)"
-        );
-        assert_eq!(err("[/a]\n"), "exp:1: [/a] expects nothing");
-        assert_eq!(err("[/a\n"), "exp:1: malformed section name");
-        assert_eq!(
-            err("  [s]\n"),
-            "exp:1: a subtest section outside a test section"
-        );
-        assert_eq!(
-            err("[/a]\n  expected: ERROR\n  reason: r\n[/a]\n  expected: OK\n  reason: r\n"),
-            "exp:4: [/a] is listed twice"
-        );
-        assert_eq!(
-            err(
-                "[/a]\n  [s]\n    expected: FAIL\n    reason: r\n  [s]\n    expected: PASS\n    reason: r\n"
-            ),
-            "exp:5: subtest [s] is listed twice"
-        );
-    }
-}
+#[path = "expectations_tests.rs"]
+mod tests;

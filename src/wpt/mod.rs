@@ -2,12 +2,17 @@
 //! process) per test file, files in parallel, and reports what WPT reports.
 //!
 //! - `manifest` finds the tests under the paths and reads their `// META:` comments;
-//! - `child` runs one file in this process (the hidden `wpt-child` subcommand);
+//! - `select` keeps the tests of `--include`/`--exclude` and of `--this-chunk` (`md5` for its
+//!   hash);
+//! - `runner` runs them, each in a child process (`child`, the hidden `wpt-child` subcommand);
 //! - `harness/` holds taskhost's own testharness.js and the report script;
-//! - `results`, `expectations`, `report` turn what the children say into the summary table, the
-//!   list of unexpected results and the wptreport JSON.
+//! - `expectations` (the `--expectations` file) and `metadata` (a wptrunner metadata directory)
+//!   say which results are expected, both in wptmanifest's format (`ini`, with `condition`s on
+//!   the `run_info`);
+//! - `results`, `report` and `wptreport` turn what the children say into the summary table, the
+//!   flaky and unexpected results, and the wptreport JSON.
 //!
-//! Invariant: every discovered test variant gets exactly one result, in discovery order —
+//! Invariant: every selected test variant gets exactly one result per run, in discovery order —
 //! skipped, run, timed out or crashed — whatever happens to its child process.
 
 pub mod child;
@@ -16,37 +21,67 @@ pub mod expectations;
 pub mod ini;
 pub mod manifest;
 pub mod md5;
+pub mod metadata;
 pub mod report;
 pub mod results;
+pub mod run_info;
+pub mod runner;
 pub mod select;
+pub mod wptreport;
 
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 use indicatif::{ProgressBar, ProgressStyle};
 
 use expectations::Expectations;
-use manifest::{Global, Plan, TestVariant};
-use report::Outcome;
-use results::{FileResult, FileStatus};
-
-/// Extra time a child gets beyond its file's limit before it is killed (its own watchdog ends a
-/// stuck task half a second after the limit; this covers start-up and the completion grace).
-const KILL_SLACK: Duration = Duration::from_secs(5);
+use manifest::{Plan, TestVariant};
+use report::{Iteration, Outcome};
+use select::{Chunking, Direction, Rule};
 
 /// What `taskhost wpt` was asked to do.
 #[derive(Debug, Clone)]
 pub struct WptOptions {
+    /// Where to look for tests (default: the WPT root).
     pub paths: Vec<PathBuf>,
     pub wpt_root: Option<PathBuf>,
     pub log_wptreport: Option<PathBuf>,
     pub expectations: Option<PathBuf>,
+    /// A wptrunner metadata directory.
+    pub metadata: Option<PathBuf>,
+    pub include: Vec<String>,
+    pub exclude: Vec<String>,
+    pub include_file: Vec<PathBuf>,
+    pub exclude_file: Vec<PathBuf>,
+    pub chunking: Chunking,
+    /// Passes over the whole selection.
+    pub repeat: usize,
+    /// Runs of each test in a row.
+    pub rerun: usize,
     pub jobs: Option<usize>,
     pub timeout_multiplier: f64,
+}
+
+impl Default for WptOptions {
+    fn default() -> Self {
+        Self {
+            paths: Vec::new(),
+            wpt_root: None,
+            log_wptreport: None,
+            expectations: None,
+            metadata: None,
+            include: Vec::new(),
+            exclude: Vec::new(),
+            include_file: Vec::new(),
+            exclude_file: Vec::new(),
+            chunking: Chunking::default(),
+            repeat: 1,
+            rerun: 1,
+            jobs: None,
+            timeout_multiplier: 1.0,
+        }
+    }
 }
 
 /// Report a usage error (one line on stderr); returns the exit status for it.
@@ -55,282 +90,266 @@ fn usage_error(message: &str) -> i32 {
     crate::runtime::EXIT_USAGE
 }
 
-/// Run the suite; the process exit status (0: all as expected, 1: unexpected results, 2: usage).
-#[must_use]
-pub fn run_wpt(options: &WptOptions) -> i32 {
-    let started = Instant::now();
-    let time_start = unix_ms();
-    let paths: Vec<PathBuf> = match options
+/// The WPT root and the (canonical) paths to look for tests in.
+fn roots(options: &WptOptions) -> Result<(PathBuf, Vec<PathBuf>), String> {
+    let paths: Vec<PathBuf> = options
         .paths
         .iter()
         .map(|p| std::fs::canonicalize(p).map_err(|e| format!("cannot read {}: {e}", p.display())))
-        .collect()
-    {
-        Ok(paths) => paths,
-        Err(message) => return usage_error(&message),
-    };
-    let root = match &options.wpt_root {
-        Some(root) => match std::fs::canonicalize(root) {
+        .collect::<Result<_, _>>()?;
+    let root = match (&options.wpt_root, paths.first()) {
+        (Some(root), _) => match std::fs::canonicalize(root) {
             Ok(root) if root.is_dir() => root,
-            Ok(root) => {
-                return usage_error(&format!("--wpt-root {} is not a directory", root.display()));
+            Ok(root) => return Err(format!("--wpt-root {} is not a directory", root.display())),
+            Err(e) => return Err(format!("--wpt-root {}: {e}", root.display())),
+        },
+        (None, Some(first)) => manifest::find_root(first),
+        (None, None) => {
+            return Err("give the tests' PATH, or --wpt-root to run from the root".into());
+        }
+    };
+    if let Some(outside) = paths.iter().find(|p| !p.starts_with(&root)) {
+        return Err(format!(
+            "{} is outside the WPT root {} (set --wpt-root)",
+            outside.display(),
+            root.display()
+        ));
+    }
+    let paths = if paths.is_empty() {
+        vec![root.clone()]
+    } else {
+        paths
+    };
+    Ok((root, paths))
+}
+
+/// The `--include`/`--exclude` rules, from the options and the list files.
+fn rules(options: &WptOptions, root: &Path) -> Result<Vec<Rule>, String> {
+    let cwd = std::env::current_dir().unwrap_or_else(|_| root.to_owned());
+    let mut entries: Vec<(Direction, String, String)> = Vec::new();
+    for (direction, flag, list) in [
+        (Direction::Include, "--include", &options.include),
+        (Direction::Exclude, "--exclude", &options.exclude),
+    ] {
+        for entry in list {
+            entries.push((direction, entry.clone(), format!("{flag} {entry}")));
+        }
+    }
+    for (direction, files) in [
+        (Direction::Include, &options.include_file),
+        (Direction::Exclude, &options.exclude_file),
+    ] {
+        for file in files {
+            for (entry, at) in select::read_list(file)? {
+                let origin = format!("{at}: {entry}");
+                entries.push((direction, entry, origin));
             }
-            Err(e) => return usage_error(&format!("--wpt-root {}: {e}", root.display())),
-        },
-        None => manifest::find_root(&paths[0]),
-    };
-    let mut variants = Vec::new();
-    for path in &paths {
-        if !path.starts_with(&root) {
-            return usage_error(&format!(
-                "{} is outside the WPT root {} (set --wpt-root)",
-                path.display(),
-                root.display()
-            ));
-        }
-        if let Err(e) = manifest::discover(&root, path, &mut variants) {
-            return usage_error(&e.to_string());
         }
     }
-    variants.sort_by(|a, b| a.name.cmp(&b.name));
-    variants.dedup_by(|a, b| a.name == b.name);
-    if variants.is_empty() {
-        return usage_error("no tests found (*.any.js, *.window.js, *.worker.js, *.html)");
+    entries
+        .into_iter()
+        .map(|(direction, entry, origin)| {
+            let target =
+                select::resolve(&entry, root, &cwd).map_err(|e| format!("{origin}: {e}"))?;
+            Ok(Rule {
+                direction,
+                target,
+                origin,
+            })
+        })
+        .collect()
+}
+
+/// The tests of a run.
+struct Selection {
+    /// Discovered under the paths, selected by the rules, then this chunk's.
+    run: Vec<TestVariant>,
+    /// Every test discovered (for the metadata's stale sections).
+    discovered: Vec<TestVariant>,
+    /// What the chunk holds, when the run is chunked.
+    chunk_line: Option<String>,
+}
+
+/// The tests to run.
+fn select_tests(options: &WptOptions, root: &Path, paths: &[PathBuf]) -> Result<Selection, String> {
+    let rules = rules(options, root)?;
+    let mut discovered = Vec::new();
+    for path in select::discovery_paths(paths, &rules, root) {
+        manifest::discover(root, &path, &mut discovered).map_err(|e| e.to_string())?;
     }
-    let expectations = match &options.expectations {
-        None => Expectations::default(),
-        Some(path) => match std::fs::read_to_string(path)
+    discovered.sort_by(|a, b| a.name.cmp(&b.name));
+    discovered.dedup_by(|a, b| a.name == b.name);
+    if discovered.is_empty() {
+        return Err("no tests found (*.any.js, *.window.js, *.worker.js, *.html)".into());
+    }
+    let selected = select::apply_rules(discovered.clone(), &rules, root)?;
+    if selected.is_empty() {
+        return Err("--exclude leaves no test to run".into());
+    }
+    let count = selected.len();
+    let chunk = options.chunking.select(selected, root);
+    let line = (options.chunking.total > 1).then(|| {
+        format!(
+            "Chunk {} of {} ({}): {} of {count} test(s).",
+            options.chunking.this,
+            options.chunking.total,
+            options.chunking.kind_name(),
+            chunk.len()
+        )
+    });
+    Ok(Selection {
+        run: chunk,
+        discovered,
+        chunk_line: line,
+    })
+}
+
+/// The expectations of the run: the `--expectations` file, or the metadata directory's files
+/// for the tests of the run.
+fn load_expectations(
+    options: &WptOptions,
+    root: &Path,
+    run: &[TestVariant],
+    discovered: &[TestVariant],
+    conditions: &condition::RunInfo,
+) -> Result<Expectations, String> {
+    match (&options.expectations, &options.metadata) {
+        (Some(path), _) => std::fs::read_to_string(path)
             .map_err(|e| format!("cannot read {}: {e}", path.display()))
-            .and_then(|text| expectations::parse(&text, &path.display().to_string()))
-        {
-            Ok(e) => e,
-            Err(message) => return usage_error(&message),
-        },
-    };
-    // Open the report before the run: an unwritable path is a usage error, found at once.
-    let mut report_file = match &options.log_wptreport {
-        None => None,
-        Some(path) => match std::fs::File::create(path) {
-            Ok(file) => Some((path, file)),
-            Err(e) => return usage_error(&format!("cannot write {}: {e}", path.display())),
-        },
-    };
+            .and_then(|text| expectations::parse(&text, &path.display().to_string(), conditions)),
+        (None, Some(dir)) if !dir.is_dir() => {
+            Err(format!("--metadata {} is not a directory", dir.display()))
+        }
+        (None, Some(dir)) => metadata::load(dir, root, run, discovered, conditions),
+        (None, None) => Ok(Expectations::default()),
+    }
+}
+
+/// Run the suite; the process exit status (0: all as expected, 1: unexpected results, 2: usage
+/// errors and files that cannot be read or written).
+#[must_use]
+pub fn run_wpt(options: &WptOptions) -> i32 {
+    match run_checked(options) {
+        Ok(status) => status,
+        Err(message) => usage_error(&message),
+    }
+}
+
+fn run_checked(options: &WptOptions) -> Result<i32, String> {
+    let started = Instant::now();
+    options.chunking.validate()?;
+    let (root, paths) = roots(options)?;
+    let Selection {
+        run: mut variants,
+        discovered,
+        chunk_line,
+    } = select_tests(options, &root, &paths)?;
     let upstream = root.join("resources/testharness.js");
     let harness = upstream.is_file().then_some(upstream);
     let harness_label = harness
         .as_ref()
         .map_or_else(|| "built-in".to_owned(), |p| p.display().to_string());
+    let run_info = run_info::RunInfo::detect(&root, &harness_label);
+    let expectations = load_expectations(
+        options,
+        &root,
+        &variants,
+        &discovered,
+        &run_info.conditions(),
+    )?;
+    for v in &mut variants {
+        if let Some(reason) = expectations.disabled(&v.name) {
+            v.plan = Plan::Skip(format!("disabled by the metadata: {reason}"));
+        }
+    }
+    // Open the report before the run: an unwritable path is a usage error, found at once.
+    let mut report_file = match &options.log_wptreport {
+        None => None,
+        Some(path) => Some((
+            path,
+            std::fs::File::create(path)
+                .map_err(|e| format!("cannot write {}: {e}", path.display()))?,
+        )),
+    };
 
     let jobs = options
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
         .max(1);
-    let outcomes = run_all(
-        &variants,
-        &root,
-        harness.as_deref(),
-        options.timeout_multiplier,
-        jobs,
+    let (repeat, rerun) = (options.repeat.max(1), options.rerun.max(1));
+    let runnable = variants.iter().filter(|v| v.plan.runs()).count();
+    let bar = ProgressBar::new((runnable * rerun * repeat) as u64);
+    bar.set_style(
+        ProgressStyle::with_template("{bar:30} {pos}/{len} {wide_msg}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
+    let settings = runner::RunSettings {
+        root: &root,
+        harness: harness.as_deref(),
+        multiplier: options.timeout_multiplier,
+        jobs,
+        rerun,
+    };
+    let iterations: Vec<Iteration> = (0..repeat)
+        .map(|_| {
+            let time_start = unix_ms();
+            let outcomes = runner::run_all(&variants, settings, &bar);
+            Iteration {
+                time_start,
+                time_end: unix_ms(),
+                outcomes,
+            }
+        })
+        .collect();
+    bar.finish_and_clear();
 
-    let unexpected = report::unexpected(&outcomes, &expectations);
+    let all: Vec<&Outcome> = iterations.iter().flat_map(|i| &i.outcomes).collect();
+    let unexpected = report::unexpected(all.iter().copied(), &expectations);
+    let flaky = report::flaky(all.iter().copied(), &expectations);
     let seconds = started.elapsed().as_secs_f64();
-    println!("Harness: {harness_label}");
-    print!("{}", report::summary(&outcomes, &unexpected, seconds));
-    for stale in report::unmatched_expectations(&outcomes, &expectations) {
-        println!("note: the expectations name {stale}, which this run did not produce");
+    let mut text = format!("Harness: {harness_label}\n");
+    if let Some(line) = chunk_line {
+        text.push_str(&line);
+        text.push('\n');
     }
-    if let Some((path, file)) = &mut report_file {
-        let json = report::wptreport(
-            &outcomes,
-            &expectations,
-            time_start,
-            unix_ms(),
-            &harness_label,
-        );
-        if let Err(e) = file.write_all((json + "\n").as_bytes()) {
-            eprintln!("taskhost wpt: cannot write {}: {e}", path.display());
-            return 1;
+    text.push_str(&report::summary(
+        &all,
+        &unexpected,
+        &flaky,
+        seconds,
+        repeat * rerun,
+    ));
+    for note in &expectations.notes {
+        text.push_str(&format!("note: {note}\n"));
+    }
+    if options.expectations.is_some()
+        && let Some(first) = iterations.first()
+    {
+        for stale in report::unmatched_expectations(&first.outcomes, &expectations) {
+            text.push_str(&format!(
+                "note: the expectations name {stale}, which this run did not produce\n"
+            ));
         }
     }
-    i32::from(!unexpected.is_empty())
+    let mut stdout = std::io::stdout().lock();
+    stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+        .map_err(|e| format!("cannot write the summary to stdout: {e}"))?;
+    if let Some((path, file)) = &mut report_file {
+        // One document per iteration, one a line, as wptrunner writes one per suite.
+        for iteration in &iterations {
+            let json = wptreport::wptreport(iteration, &expectations, &run_info);
+            file.write_all((json + "\n").as_bytes())
+                .and_then(|()| file.flush())
+                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        }
+    }
+    Ok(i32::from(!unexpected.is_empty()))
 }
 
 fn unix_ms() -> u64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
-}
-
-/// Run every variant on `jobs` worker threads, each driving one child process at a time.
-fn run_all(
-    variants: &[TestVariant],
-    root: &Path,
-    harness: Option<&Path>,
-    multiplier: f64,
-    jobs: usize,
-) -> Vec<Outcome> {
-    let runnable = variants.iter().filter(|v| v.plan.runs()).count();
-    let bar = ProgressBar::new(runnable as u64);
-    bar.set_style(
-        ProgressStyle::with_template("{bar:30} {pos}/{len} {wide_msg}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
-    let next = AtomicUsize::new(0);
-    let slots: Vec<Mutex<Option<Outcome>>> = variants.iter().map(|_| Mutex::new(None)).collect();
-    std::thread::scope(|scope| {
-        for _ in 0..jobs.min(variants.len()) {
-            scope.spawn(|| {
-                loop {
-                    let index = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(variant) = variants.get(index) else {
-                        break;
-                    };
-                    let outcome = match &variant.plan {
-                        Plan::Skip(reason) => Outcome {
-                            test: variant.name.clone(),
-                            result: FileResult::bare(FileStatus::Skip, reason.clone()),
-                            duration_ms: 0,
-                        },
-                        Plan::Run(global) => {
-                            bar.set_message(variant.name.clone());
-                            let outcome = run_one(variant, *global, root, harness, multiplier);
-                            bar.inc(1);
-                            outcome
-                        }
-                    };
-                    if let Ok(mut slot) = slots[index].lock() {
-                        *slot = Some(outcome);
-                    }
-                }
-            });
-        }
-    });
-    bar.finish_and_clear();
-    slots
-        .into_iter()
-        .zip(variants)
-        .map(|(slot, variant)| {
-            slot.into_inner().ok().flatten().unwrap_or_else(|| Outcome {
-                test: variant.name.clone(),
-                result: FileResult::bare(FileStatus::Crash, "the runner lost this test's result"),
-                duration_ms: 0,
-            })
-        })
-        .collect()
-}
-
-/// Read a child's pipe to the end on its own thread (so a full pipe never blocks the child).
-fn read_all(pipe: Option<impl Read + Send + 'static>) -> std::thread::JoinHandle<String> {
-    std::thread::spawn(move || {
-        let mut text = String::new();
-        if let Some(mut pipe) = pipe {
-            let _ = pipe.read_to_string(&mut text);
-        }
-        text
-    })
-}
-
-/// Run one file in a child process and read its result.
-fn run_one(
-    variant: &TestVariant,
-    global: Global,
-    root: &Path,
-    harness: Option<&Path>,
-    multiplier: f64,
-) -> Outcome {
-    let started = Instant::now();
-    let limit = Duration::from_secs_f64((variant.timeout().seconds() * multiplier).max(0.001));
-    let result = spawn_child(variant, global, root, harness, limit)
-        .unwrap_or_else(|message| FileResult::bare(FileStatus::Crash, message));
-    Outcome {
-        test: variant.name.clone(),
-        result,
-        duration_ms: u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX),
-    }
-}
-
-fn spawn_child(
-    variant: &TestVariant,
-    global: Global,
-    root: &Path,
-    harness: Option<&Path>,
-    limit: Duration,
-) -> Result<FileResult, String> {
-    let exe =
-        std::env::current_exe().map_err(|e| format!("cannot find the taskhost binary: {e}"))?;
-    let mut command = Command::new(exe);
-    command
-        .arg("wpt-child")
-        .arg("--root")
-        .arg(root)
-        .arg("--name")
-        .arg(&variant.name)
-        .arg("--global")
-        .arg(global.as_str())
-        .arg("--timeout")
-        .arg(limit.as_secs_f64().to_string())
-        .arg(&variant.path)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    if let Some(harness) = harness {
-        command.arg("--harness").arg(harness);
-    }
-    let mut child = command
-        .spawn()
-        .map_err(|e| format!("cannot start a runtime: {e}"))?;
-    let out_reader = read_all(child.stdout.take());
-    let err_reader = read_all(child.stderr.take());
-    // `None`: too far in the future to represent, so never.
-    let kill_at = Instant::now().checked_add(limit.saturating_add(KILL_SLACK));
-    let status = loop {
-        match child.try_wait() {
-            Ok(Some(status)) => break Some(status),
-            Ok(None) if kill_at.is_some_and(|at| Instant::now() >= at) => {
-                let _ = child.kill();
-                let _ = child.wait();
-                break None;
-            }
-            Ok(None) => std::thread::sleep(Duration::from_millis(2)),
-            Err(e) => return Err(format!("lost the test's runtime: {e}")),
-        }
-    };
-    let stdout = out_reader.join().unwrap_or_default();
-    let stderr = err_reader.join().unwrap_or_default();
-    let tail = || {
-        let lines: Vec<&str> = stderr.lines().collect();
-        lines[lines.len().saturating_sub(5)..].join("\n")
-    };
-    if let Some(line) = stdout.lines().rev().find(|l| l.starts_with('{'))
-        && let Ok(result) = serde_json::from_str::<FileResult>(line)
-    {
-        return Ok(result);
-    }
-    let seconds = limit.as_secs_f64();
-    Ok(match status.and_then(|s| s.code()) {
-        None if status.is_none() => FileResult::bare(
-            FileStatus::Timeout,
-            format!("killed after {seconds} s + {} s", KILL_SLACK.as_secs()),
-        ),
-        Some(crate::runtime::EXIT_TIMED_OUT) => FileResult::bare(
-            FileStatus::Timeout,
-            format!("a task was still running after {seconds} s (a script that never yields)"),
-        ),
-        code => FileResult::bare(
-            FileStatus::Crash,
-            format!(
-                "the runtime ended without a result ({}){}",
-                code.map_or_else(
-                    || "killed by a signal".to_owned(),
-                    |c| format!("exit status {c}")
-                ),
-                if stderr.is_empty() {
-                    String::new()
-                } else {
-                    format!(":\n{}", tail())
-                }
-            ),
-        ),
-    })
 }

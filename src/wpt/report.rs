@@ -1,20 +1,23 @@
-//! What `taskhost wpt` prints and writes: the summary table, the list of unexpected results, and
-//! the wptreport JSON of `wpt run --log-wptreport`.
+//! What `taskhost wpt` prints: the summary table, the flaky results and the unexpected ones.
+//! The wptreport JSON is [`super::wptreport`]'s.
 //!
-//! Invariant: a result is *unexpected* when its status differs from the expectations file's
-//! (default: OK for a file, PASS for a subtest); skipped files are never unexpected. Expectations
-//! that name a test that ran but do not match it any more are unexpected too (a stale entry
-//! shows up as an unexpected PASS or OK).
+//! Invariants:
+//! - Each run of a test is judged on its own, as wptrunner judges it: a result is *unexpected*
+//!   when its status is neither the expected one nor a known intermittent one (default: OK for
+//!   a file, PASS for a subtest); skipped files are never unexpected. An expectation that no
+//!   longer matches (a stale entry) shows up as an unexpected PASS or OK.
+//! - A result is *flaky* when runs of the same test (`--repeat`, `--rerun`) gave different
+//!   statuses; it is unexpected only if one of those statuses is not allowed.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use serde::Serialize;
+use indexmap::IndexMap;
 
 use super::expectations::Expectations;
 use super::results::{FileResult, FileStatus, SubtestStatus};
 
-/// One test file's result, as run.
+/// One run of one test file.
 #[derive(Clone, Debug)]
 pub struct Outcome {
     /// The test's URL path.
@@ -24,49 +27,155 @@ pub struct Outcome {
     pub duration_ms: u64,
 }
 
-/// A result that differs from its expectation.
+/// One pass over the selected tests (`--repeat` makes several): the outcomes in test order,
+/// a test's `--rerun` runs one after another.
+#[derive(Clone, Debug)]
+pub struct Iteration {
+    /// Milliseconds since the epoch.
+    pub time_start: u64,
+    pub time_end: u64,
+    pub outcomes: Vec<Outcome>,
+}
+
+/// A result (a file's status or a subtest's) that was not as expected in some run.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Unexpected {
     pub test: String,
     /// `None` for the file's own status.
     pub subtest: Option<String>,
-    pub actual: &'static str,
-    pub expected: &'static str,
+    /// The statuses not allowed, with how many runs gave each, in the order seen.
+    pub actual: Vec<(&'static str, usize)>,
+    /// The runs that gave this result.
+    pub runs: usize,
+    /// What was expected, as shown (`PASS`, or `PASS or FAIL` with intermittent statuses).
+    pub expected: String,
+    /// The message of the first unexpected run.
     pub message: Option<String>,
 }
 
-/// Every unexpected result of the run, in test order.
-#[must_use]
-pub fn unexpected(outcomes: &[Outcome], expectations: &Expectations) -> Vec<Unexpected> {
-    let mut out = Vec::new();
+/// A result whose runs gave different statuses.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Flaky {
+    pub test: String,
+    pub subtest: Option<String>,
+    /// Every status seen, with how many runs gave it, in the order seen; `absent` counts the
+    /// runs of the file that did not report this subtest.
+    pub seen: Vec<(&'static str, usize)>,
+    /// Whether the expectations allow every status seen.
+    pub allowed: bool,
+}
+
+/// What a (test, subtest) did over all runs.
+#[derive(Default)]
+struct Tally {
+    seen: Vec<(&'static str, usize)>,
+    unexpected: Vec<(&'static str, usize)>,
+    runs: usize,
+    expected: String,
+    message: Option<String>,
+}
+
+fn bump(list: &mut Vec<(&'static str, usize)>, status: &'static str) {
+    match list.iter_mut().find(|(s, _)| *s == status) {
+        Some((_, n)) => *n += 1,
+        None => list.push((status, 1)),
+    }
+}
+
+fn shown<S: Copy>(expected: S, intermittent: &[S], name: impl Fn(S) -> &'static str) -> String {
+    std::iter::once(expected)
+        .chain(intermittent.iter().copied())
+        .map(name)
+        .collect::<Vec<_>>()
+        .join(" or ")
+}
+
+type Key = (String, Option<String>);
+
+/// Tally every run of every test: per (test, subtest), the statuses seen and the unexpected
+/// ones; and per test, how many runs it had.
+fn tally<'a>(
+    outcomes: impl Iterator<Item = &'a Outcome>,
+    expectations: &Expectations,
+) -> (IndexMap<Key, Tally>, BTreeMap<String, usize>) {
+    let mut tallies: IndexMap<Key, Tally> = IndexMap::new();
+    let mut runs: BTreeMap<String, usize> = BTreeMap::new();
     for o in outcomes {
         if o.result.status == FileStatus::Skip {
             continue;
         }
-        let expected = expectations.file_status(&o.test);
-        if o.result.status != expected {
-            out.push(Unexpected {
-                test: o.test.clone(),
-                subtest: None,
-                actual: o.result.status.as_str(),
-                expected: expected.as_str(),
-                message: o.result.message.clone(),
-            });
+        *runs.entry(o.test.clone()).or_default() += 1;
+        let (expected, intermittent) = expectations.file(&o.test);
+        let t = tallies.entry((o.test.clone(), None)).or_default();
+        t.runs += 1;
+        t.expected = shown(expected, intermittent, FileStatus::as_str);
+        bump(&mut t.seen, o.result.status.as_str());
+        if !expectations.file_allows(&o.test, o.result.status) {
+            bump(&mut t.unexpected, o.result.status.as_str());
+            t.message
+                .get_or_insert_with(|| o.result.message.clone().unwrap_or_default());
         }
         for s in &o.result.subtests {
-            let expected = expectations.subtest_status(&o.test, &s.name);
-            if s.status != expected {
-                out.push(Unexpected {
-                    test: o.test.clone(),
-                    subtest: Some(s.name.clone()),
-                    actual: s.status.as_str(),
-                    expected: expected.as_str(),
-                    message: s.message.clone(),
-                });
+            let (expected, intermittent) = expectations.subtest(&o.test, &s.name);
+            let t = tallies
+                .entry((o.test.clone(), Some(s.name.clone())))
+                .or_default();
+            t.runs += 1;
+            t.expected = shown(expected, intermittent, SubtestStatus::as_str);
+            bump(&mut t.seen, s.status.as_str());
+            if !expectations.subtest_allows(&o.test, &s.name, s.status) {
+                bump(&mut t.unexpected, s.status.as_str());
+                t.message
+                    .get_or_insert_with(|| s.message.clone().unwrap_or_default());
             }
         }
     }
-    out
+    (tallies, runs)
+}
+
+/// Every unexpected result over all runs, in test order.
+#[must_use]
+pub fn unexpected<'a>(
+    outcomes: impl Iterator<Item = &'a Outcome>,
+    expectations: &Expectations,
+) -> Vec<Unexpected> {
+    tally(outcomes, expectations)
+        .0
+        .into_iter()
+        .filter(|(_, t)| !t.unexpected.is_empty())
+        .map(|((test, subtest), t)| Unexpected {
+            test,
+            subtest,
+            actual: t.unexpected,
+            runs: t.runs,
+            expected: t.expected,
+            message: t.message.filter(|m| !m.is_empty()),
+        })
+        .collect()
+}
+
+/// Every result whose runs disagree, in test order.
+#[must_use]
+pub fn flaky<'a>(
+    outcomes: impl Iterator<Item = &'a Outcome>,
+    expectations: &Expectations,
+) -> Vec<Flaky> {
+    let (tallies, runs) = tally(outcomes, expectations);
+    tallies
+        .into_iter()
+        .filter_map(|((test, subtest), mut t)| {
+            let test_runs = runs.get(&test).copied().unwrap_or(0);
+            if t.runs < test_runs {
+                t.seen.push(("absent", test_runs - t.runs));
+            }
+            (t.seen.len() > 1).then_some(Flaky {
+                test,
+                subtest,
+                seen: t.seen,
+                allowed: t.unexpected.is_empty(),
+            })
+        })
+        .collect()
 }
 
 /// Expectations that name a test or subtest the run did not produce at all.
@@ -106,25 +215,65 @@ const SUBTEST_COLUMNS: [SubtestStatus; 5] = [
     SubtestStatus::PreconditionFailed,
 ];
 
-/// The summary: counts by status for files and subtests, then every unexpected result.
+/// `FAIL 2, PASS 1`.
+fn counts(list: &[(&str, usize)]) -> String {
+    list.iter()
+        .map(|(s, n)| format!("{s} {n}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn label(subtest: Option<&String>) -> String {
+    subtest.map_or_else(
+        || "(harness)".to_owned(),
+        |s| format!("[{}]", s.replace('\n', " ")),
+    )
+}
+
+/// The summary: counts by status for files and subtests (over every run), the flaky results,
+/// then every unexpected result. `runs_each` is how many times each test ran (`--repeat` ×
+/// `--rerun`).
 #[must_use]
-pub fn summary(outcomes: &[Outcome], unexpected: &[Unexpected], seconds: f64) -> String {
+pub fn summary(
+    outcomes: &[&Outcome],
+    unexpected: &[Unexpected],
+    flaky: &[Flaky],
+    seconds: f64,
+    runs_each: usize,
+) -> String {
     let mut files: BTreeMap<FileStatus, usize> = BTreeMap::new();
     let mut subtests: BTreeMap<SubtestStatus, usize> = BTreeMap::new();
+    let mut ran = std::collections::BTreeSet::new();
+    let mut skipped = std::collections::BTreeSet::new();
     for o in outcomes {
         *files.entry(o.result.status).or_default() += 1;
         for s in &o.result.subtests {
             *subtests.entry(s.status).or_default() += 1;
         }
+        if o.result.status == FileStatus::Skip {
+            skipped.insert(o.test.as_str());
+        } else {
+            ran.insert(o.test.as_str());
+        }
     }
-    let ran = outcomes.len() - files.get(&FileStatus::Skip).copied().unwrap_or(0);
     let total_subtests: usize = subtests.values().sum();
     let mut text = String::new();
-    let _ = writeln!(
-        text,
-        "Ran {ran} test file(s) with {total_subtests} subtest(s) in {seconds:.1} s; {} skipped.",
-        outcomes.len() - ran
-    );
+    if runs_each > 1 {
+        let runs = outcomes.len() - files.get(&FileStatus::Skip).copied().unwrap_or(0);
+        let _ = writeln!(
+            text,
+            "Ran {} test file(s) {runs_each} times each ({runs} runs, {total_subtests} subtest results) in {seconds:.1} s; {} skipped.",
+            ran.len(),
+            skipped.len()
+        );
+    } else {
+        let _ = writeln!(
+            text,
+            "Ran {} test file(s) with {total_subtests} subtest(s) in {seconds:.1} s; {} skipped.",
+            ran.len(),
+            skipped.len()
+        );
+    }
     let _ = writeln!(text);
     let row = |label: &str, cells: Vec<(&str, usize)>| {
         let mut line = format!("  {label:<10}");
@@ -133,29 +282,43 @@ pub fn summary(outcomes: &[Outcome], unexpected: &[Unexpected], seconds: f64) ->
         }
         line.trim_end().to_owned()
     };
-    let _ = writeln!(
-        text,
-        "{}",
-        row(
-            "files",
-            FILE_COLUMNS
-                .iter()
-                .map(|s| (s.as_str(), files.get(s).copied().unwrap_or(0)))
-                .collect()
-        )
-    );
-    let _ = writeln!(
-        text,
-        "{}",
-        row(
-            "subtests",
-            SUBTEST_COLUMNS
-                .iter()
-                .map(|s| (s.as_str(), subtests.get(s).copied().unwrap_or(0)))
-                .collect()
-        )
-    );
+    let file_cells = FILE_COLUMNS
+        .iter()
+        .map(|s| (s.as_str(), files.get(s).copied().unwrap_or(0)))
+        .collect();
+    let subtest_cells = SUBTEST_COLUMNS
+        .iter()
+        .map(|s| (s.as_str(), subtests.get(s).copied().unwrap_or(0)))
+        .collect();
+    let _ = writeln!(text, "{}", row("files", file_cells));
+    let _ = writeln!(text, "{}", row("subtests", subtest_cells));
     let _ = writeln!(text);
+    if !flaky.is_empty() {
+        let _ = writeln!(
+            text,
+            "Flaky results ({}): the runs gave different statuses",
+            flaky.len()
+        );
+        let mut last_test = "";
+        for f in flaky {
+            if f.test != last_test {
+                let _ = writeln!(text, "  {}", f.test);
+                last_test = &f.test;
+            }
+            let verdict = if f.allowed {
+                "allowed by the expectations"
+            } else {
+                "unexpected"
+            };
+            let _ = writeln!(
+                text,
+                "    {}: {} ({verdict})",
+                label(f.subtest.as_ref()),
+                counts(&f.seen)
+            );
+        }
+        let _ = writeln!(text);
+    }
     if unexpected.is_empty() {
         let _ = writeln!(text, "All results were as expected.");
         return text;
@@ -167,11 +330,23 @@ pub fn summary(outcomes: &[Outcome], unexpected: &[Unexpected], seconds: f64) ->
             let _ = writeln!(text, "  {}", u.test);
             last_test = &u.test;
         }
-        let what = u.subtest.as_ref().map_or_else(
-            || "(harness)".to_owned(),
-            |s| format!("[{}]", s.replace('\n', " ")),
+        let actual = match u.actual.as_slice() {
+            [(status, n)] if *n == u.runs => (*status).to_owned(),
+            list => format!(
+                "{} of {} runs",
+                list.iter()
+                    .map(|(s, n)| format!("{s} in {n}"))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                u.runs
+            ),
+        };
+        let _ = writeln!(
+            text,
+            "    {}: {actual} (expected {})",
+            label(u.subtest.as_ref()),
+            u.expected
         );
-        let _ = writeln!(text, "    {what}: {} (expected {})", u.actual, u.expected);
         if let Some(message) = &u.message {
             for line in message.lines().take(6) {
                 let _ = writeln!(text, "      {line}");
@@ -181,191 +356,6 @@ pub fn summary(outcomes: &[Outcome], unexpected: &[Unexpected], seconds: f64) ->
     text
 }
 
-// ---- wptreport ----
-
-#[derive(Serialize)]
-struct Report<'a> {
-    run_info: RunInfo,
-    time_start: u64,
-    time_end: u64,
-    results: Vec<ReportResult<'a>>,
-}
-
-#[derive(Serialize)]
-struct RunInfo {
-    product: &'static str,
-    browser_version: &'static str,
-    os: &'static str,
-    processor: &'static str,
-    bits: u32,
-    debug: bool,
-    harness: String,
-}
-
-#[derive(Serialize)]
-struct ReportResult<'a> {
-    test: &'a str,
-    subtests: Vec<ReportSubtest<'a>>,
-    status: &'static str,
-    message: Option<&'a str>,
-    duration: u64,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    expected: Option<&'static str>,
-    known_intermittent: [&'static str; 0],
-}
-
-#[derive(Serialize)]
-struct ReportSubtest<'a> {
-    name: &'a str,
-    status: &'static str,
-    message: Option<&'a str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    expected: Option<&'static str>,
-    known_intermittent: [&'static str; 0],
-}
-
-/// The run's report in the wptreport format (`expected` only on unexpected results, as
-/// wptrunner writes it).
-#[must_use]
-pub fn wptreport(
-    outcomes: &[Outcome],
-    expectations: &Expectations,
-    time_start_ms: u64,
-    time_end_ms: u64,
-    harness: &str,
-) -> String {
-    let results = outcomes
-        .iter()
-        .map(|o| {
-            let expected = expectations.file_status(&o.test);
-            let skipped = o.result.status == FileStatus::Skip;
-            ReportResult {
-                test: &o.test,
-                subtests: o
-                    .result
-                    .subtests
-                    .iter()
-                    .map(|s| {
-                        let expected = expectations.subtest_status(&o.test, &s.name);
-                        ReportSubtest {
-                            name: &s.name,
-                            status: s.status.as_str(),
-                            message: s.message.as_deref(),
-                            expected: (s.status != expected).then_some(expected.as_str()),
-                            known_intermittent: [],
-                        }
-                    })
-                    .collect(),
-                status: o.result.status.as_str(),
-                message: o.result.message.as_deref(),
-                duration: o.duration_ms,
-                expected: (!skipped && o.result.status != expected).then_some(expected.as_str()),
-                known_intermittent: [],
-            }
-        })
-        .collect();
-    let report = Report {
-        run_info: RunInfo {
-            product: "taskhost",
-            browser_version: env!("CARGO_PKG_VERSION"),
-            os: std::env::consts::OS,
-            processor: std::env::consts::ARCH,
-            bits: usize::BITS,
-            debug: cfg!(debug_assertions),
-            harness: harness.to_owned(),
-        },
-        time_start: time_start_ms,
-        time_end: time_end_ms,
-        results,
-    };
-    // Serializing plain data cannot fail.
-    serde_json::to_string(&report).unwrap_or_default()
-}
-
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::wpt::expectations::parse;
-    use crate::wpt::results::SubtestResult;
-
-    fn outcome(test: &str, status: FileStatus, subtests: &[(&str, SubtestStatus)]) -> Outcome {
-        Outcome {
-            test: test.into(),
-            result: FileResult {
-                status,
-                message: None,
-                subtests: subtests
-                    .iter()
-                    .map(|(n, s)| SubtestResult {
-                        name: (*n).into(),
-                        status: *s,
-                        message: Some("why".into()),
-                    })
-                    .collect(),
-            },
-            duration_ms: 5,
-        }
-    }
-
-    #[test]
-    fn unexpected_results_follow_the_expectations() {
-        let outcomes = vec![
-            outcome(
-                "/a.any.html",
-                FileStatus::Ok,
-                &[("x", SubtestStatus::Pass), ("y", SubtestStatus::Fail)],
-            ),
-            outcome("/b.any.html", FileStatus::Error, &[]),
-            outcome("/c.any.worker.html", FileStatus::Skip, &[]),
-            outcome("/d.any.html", FileStatus::Ok, &[("z", SubtestStatus::Pass)]),
-        ];
-        let e = parse(
-            "[/b.any.html]\n  expected: ERROR\n  reason: r\n[/d.any.html]\n  [z]\n    expected: FAIL\n    reason: fixed since\n[/gone.any.html]\n  expected: ERROR\n  reason: r\n",
-            "e",
-        )
-        .unwrap();
-        let u = unexpected(&outcomes, &e);
-        assert_eq!(
-            u.iter()
-                .map(|u| (u.test.as_str(), u.subtest.as_deref(), u.actual, u.expected))
-                .collect::<Vec<_>>(),
-            [
-                ("/a.any.html", Some("y"), "FAIL", "PASS"),
-                ("/d.any.html", Some("z"), "PASS", "FAIL"),
-            ]
-        );
-        assert_eq!(unmatched_expectations(&outcomes, &e), ["/gone.any.html"]);
-        let text = summary(&outcomes, &u, 1.0);
-        assert!(
-            text.contains("Ran 3 test file(s) with 3 subtest(s) in 1.0 s; 1 skipped."),
-            "{text}"
-        );
-        assert!(text.contains("files       OK 2      ERROR 1"), "{text}");
-        assert!(
-            text.contains("    [y]: FAIL (expected PASS)\n      why\n"),
-            "{text}"
-        );
-    }
-
-    #[test]
-    fn wptreport_has_the_wptrunner_shape() {
-        let outcomes = vec![outcome(
-            "/a.any.html",
-            FileStatus::Ok,
-            &[("y", SubtestStatus::Fail)],
-        )];
-        let json = wptreport(&outcomes, &Expectations::default(), 1, 2, "built-in");
-        let value: serde_json::Value = serde_json::from_str(&json).unwrap();
-        assert_eq!(value["time_start"], 1);
-        assert_eq!(value["time_end"], 2);
-        assert_eq!(value["run_info"]["product"], "taskhost");
-        let r = &value["results"][0];
-        assert_eq!(r["test"], "/a.any.html");
-        assert_eq!(r["status"], "OK");
-        assert!(r.get("expected").is_none());
-        assert_eq!(r["duration"], 5);
-        assert_eq!(r["subtests"][0]["status"], "FAIL");
-        assert_eq!(r["subtests"][0]["expected"], "PASS");
-        assert_eq!(r["subtests"][0]["message"], "why");
-    }
-}
+#[path = "report_tests.rs"]
+pub(crate) mod tests;
