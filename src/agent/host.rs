@@ -536,6 +536,12 @@ impl Host {
         self.idle_deadline.get()
     }
 
+    /// When the earliest timer of the event loop is due (none if no timer is set).
+    #[must_use]
+    pub fn next_timer_due(&self) -> Option<LoopTime> {
+        self.core.borrow().next_timer_due()
+    }
+
     pub fn set_script_name(&self, name: &str) {
         name.clone_into(&mut self.script_name.borrow_mut());
     }

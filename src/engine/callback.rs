@@ -5,9 +5,12 @@
 //! handlers, idle callbacks, event listeners and event handlers, `queueMicrotask` callbacks, and
 //! the conformance harness's callbacks.
 
+use boa_engine::builtins::function::{BoundFunction, OrdinaryFunction};
+use boa_engine::realm::Realm;
 use boa_engine::{Context, JsNativeError, JsObject, JsResult, JsString, JsValue};
 
 use crate::agent::host::Host;
+use crate::agent::realm::in_realm;
 use crate::agent::script::run_script;
 
 /// WebIDL's exception behavior of "invoke a callback function".
@@ -55,8 +58,38 @@ pub fn invoke_callback_function(
     if !callable.is_callable() {
         return Ok(JsValue::undefined());
     }
+    // 5. Let realm be F's associated realm.
+    let realm = associated_realm(callable, context);
     let completion = run_script(context, |context| callable.call(this, args, context));
-    finish(completion, behavior, context)
+    finish(completion, behavior, &realm, context)
+}
+
+/// The associated realm of a callback's JavaScript object (WebIDL): for a function, its
+/// [[Realm]] (ECMA-262 GetFunctionRealm: a bound function's is its target's); otherwise, and
+/// for native functions, the current realm.
+#[must_use]
+pub fn associated_realm(object: &JsObject, context: &Context) -> Realm {
+    if let Some(function) = object.downcast_ref::<OrdinaryFunction>() {
+        return function.realm().clone();
+    }
+    let target = object
+        .downcast_ref::<BoundFunction>()
+        .map(|bound| bound.target_function().clone());
+    match target {
+        Some(target) => associated_realm(&target, context),
+        None => context.realm().clone(),
+    }
+}
+
+/// "Report an exception" `error` for the global object of `realm` (the callback's associated
+/// realm, as WebIDL's "report" behavior and DOM's "inner invoke" ask), whichever realm is
+/// current.
+pub fn report_for_realm(error: &boa_engine::JsError, realm: &Realm, context: &mut Context) {
+    if let Ok(host) = Host::from_context(context) {
+        in_realm(context, realm, |context| {
+            host.report_exception(error, context)
+        });
+    }
 }
 
 /// WebIDL "call a user object's operation" (§3.12.2) `op_name` of `object` (a callback interface
@@ -104,14 +137,15 @@ pub fn call_user_object_operation(
 fn finish(
     completion: JsResult<JsValue>,
     behavior: ExceptionBehavior,
+    realm: &Realm,
     context: &mut Context,
 ) -> JsResult<JsValue> {
     match (completion, behavior) {
         (Ok(value), _) => Ok(value),
         (Err(error), ExceptionBehavior::Rethrow) => Err(error),
         (Err(error), ExceptionBehavior::Report) => {
-            let host = Host::from_context(context)?;
-            host.report_exception(&error, context);
+            // 14.6. Report an exception completion.[[Value]] for realm's global object.
+            report_for_realm(&error, realm, context);
             Ok(JsValue::undefined())
         }
     }

@@ -1,4 +1,5 @@
-// Derived from web-platform-tests requestidlecallback/basic.html (behaviour re-written for taskhost).
+// Derived from web-platform-tests requestidlecallback/basic.html and callback-invoked.html (behaviour
+// re-written for taskhost).
 // requestIdleCallback §5: requestIdleCallback(callback, options) returns a handle > 0 and
 // later calls callback with an IdleDeadline; cancelIdleCallback(handle).
 'use strict';

@@ -1,5 +1,4 @@
-// Derived from web-platform-tests requestidlecallback/deadline-max-timeout.html and deadline-max.html
-// (behaviour re-written for taskhost).
+// Derived from web-platform-tests requestidlecallback/deadline-max.html (behaviour re-written for taskhost).
 // requestIdleCallback §5.4 and HTML's event loop "compute deadline": an idle period is at most
 // 50 ms long and ends no later than the next timer's due time.
 'use strict';

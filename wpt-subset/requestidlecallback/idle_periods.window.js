@@ -1,4 +1,4 @@
-// Derived from web-platform-tests requestidlecallback/idle_periods.html (behaviour re-written for taskhost).
+// Derived from web-platform-tests requestidlecallback/callback-idle-periods.html and callback-multiple-calls.html (behaviour re-written for taskhost).
 // requestIdleCallback §5.4 "start an idle period" and "invoke idle callbacks": an idle period
 // starts only when the event loop has no runnable task; callbacks run first-requested first,
 // and a callback requested during an idle period waits for the next one.

@@ -1,4 +1,4 @@
-// Derived from web-platform-tests requestidlecallback/timeout.html and callback-timeout-when-busy.html
+// Derived from web-platform-tests requestidlecallback/callback-timeout.html and callback-timeout-when-busy.html
 // (behaviour re-written for taskhost).
 // requestIdleCallback §5.2: with options.timeout > 0, if the callback has not run when the
 // timeout expires, a task runs it with didTimeout true (the "invoke idle callback timeout

@@ -45,6 +45,24 @@ impl Process {
         }
     }
 
+    /// Post `delivery` again for `port`, which `from` no longer holds: the delivery reached
+    /// `from` after the port left it inside a message, and follows it. False (and dropped) if
+    /// the port is closed or gone, or if `from` holds it after all (nothing to follow).
+    pub fn forward_to_port(&self, port: PortId, from: AgentId, delivery: Delivery) -> bool {
+        let mut state = self.lock();
+        match state.ports.get_mut(&port) {
+            Some(PortPlace::InTransit(waiting)) => {
+                waiting.push(delivery);
+                true
+            }
+            Some(PortPlace::At(agent)) if *agent != from => {
+                let agent = *agent;
+                Self::post_locked(&mut state, agent, delivery)
+            }
+            _ => false,
+        }
+    }
+
     /// Post `delivery` for `port`, wherever it is; false (and dropped) if it is closed or gone.
     pub fn post_to_port(&self, port: PortId, delivery: Delivery) -> bool {
         let mut state = self.lock();

@@ -100,6 +100,37 @@ fn ports_keep_what_is_posted_while_they_travel() {
     let _ = a;
 }
 
+#[test]
+fn a_delivery_that_missed_its_port_follows_it() {
+    let p = Process::new(None);
+    let a = p.add_agent();
+    let b = p.add_agent();
+    let port = p.new_port_id();
+    let _ = p.port_arrived(port, a.id);
+    assert!(
+        !p.forward_to_port(port, a.id, noop()),
+        "the port is still here: nothing to follow"
+    );
+    p.port_departed(port);
+    assert!(
+        p.forward_to_port(port, a.id, noop()),
+        "waits while it travels"
+    );
+    assert_eq!(p.port_arrived(port, a.id).len(), 1, "back where it was");
+    p.port_departed(port);
+    let _ = p.port_arrived(port, b.id);
+    assert!(
+        p.forward_to_port(port, a.id, noop()),
+        "mailed to its new agent"
+    );
+    assert_eq!(p.take_mail(&b).len(), 1);
+    p.port_closed(port);
+    assert!(
+        !p.forward_to_port(port, a.id, noop()),
+        "a closed port: dropped"
+    );
+}
+
 /// With the end held, the holder sees every "all idle" as `Done` while the process goes on:
 /// the other agents keep waiting, and mail from the holder wakes them again.
 #[test]

@@ -213,10 +213,21 @@ fn inner_invoke(
         //       microtask checkpoint per listener when the host dispatches from a task, none
         //       when script called dispatchEvent().
         let result = call_listener(&listener.callback, target, event_object, context);
-        if let Err(error) = result
-            && let Ok(host) = Host::from_context(context)
-        {
-            report::report_exception(&host, &error, context);
+        if let Err(error) = result {
+            match &listener.callback {
+                // The listener's callback object's associated realm: a function's own realm
+                // (the global whose `error` event hears it may be another frame's than the
+                // target's).
+                ListenerCallback::Object(object) => {
+                    let realm = callback::associated_realm(object, context);
+                    callback::report_for_realm(&error, &realm, context);
+                }
+                ListenerCallback::Handler(_) => {
+                    if let Ok(host) = Host::from_context(context) {
+                        report::report_exception(&host, &error, context);
+                    }
+                }
+            }
         }
         // 2.12. Unset event's in passive listener flag.
         // 2.13. (window.event restore.)

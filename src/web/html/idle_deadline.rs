@@ -49,10 +49,22 @@ fn this_deadline(this: &JsValue, context: &Context) -> JsResult<IdleDeadlineData
 /// 5. Return timeRemaining.
 fn time_remaining(this: &JsValue, _: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
     let data = this_deadline(this, context)?;
-    let now = Host::from_context(context)?.now();
-    let remaining = data
-        .deadline
-        .map_or(0.0, |d| d.as_millis_f64() - now.as_millis_f64());
+    let host = Host::from_context(context)?;
+    let now = host.now();
+    // The get deadline time algorithm of an idle period ("start an idle period", getDeadline)
+    // runs at each call, not once when the period starts:
+    //   1. Let deadline be the last idle period start time plus 50.
+    //   3. Let nextTimerDeadline be the result of getting the next timer deadline (the
+    //      earliest expiry of the event loop's timers).
+    //   4. If nextTimerDeadline is less than deadline, return nextTimerDeadline.
+    // The period's planned deadline is already min(start + 50, next timer due then); a timer
+    // set since (by the idle callback itself) can only bring it closer. (A timer cleared since
+    // leaves the planned deadline: taskhost never lengthens an idle period.)
+    let deadline = data.deadline.map(|planned| match host.next_timer_due() {
+        Some(due) => planned.min(due),
+        None => planned,
+    });
+    let remaining = deadline.map_or(0.0, |d| d.as_millis_f64() - now.as_millis_f64());
     Ok(remaining.max(0.0).into())
 }
 

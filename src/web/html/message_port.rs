@@ -29,7 +29,7 @@ use boa_engine::{Context, JsData, JsObject, JsResult, JsValue, NativeFunction};
 use boa_gc::{Finalize, Gc, GcRefCell, Trace};
 
 use crate::agent::host::{Host, agent_data};
-use crate::agent::process::PortId;
+use crate::agent::process::{Delivery, PortId};
 use crate::engine::webidl::type_error;
 use crate::event_loop::HostSource;
 use crate::web::dom::dispatch::fire_event;
@@ -304,16 +304,30 @@ fn post_remote(id: PortId, message: Box<Serialized>, context: &Context) -> JsRes
     let link = Host::agent_link(context)?;
     // The trace's flow from this task to the delivery task, across threads.
     let flow = Host::from_context(context)?.trace_departing();
-    link.process.post_to_port(
-        id,
-        Box::new(move |context| {
-            let state = registry(context).0.borrow().get(&id).cloned();
-            if let Some(state) = state {
-                let _ = enqueue_from(&state, message, flow, context);
-            }
-        }),
-    );
+    link.process.post_to_port(id, mail(id, message, flow));
     Ok(())
+}
+
+/// The delivery of `message` to the port `id` in the agent that holds it: into the port's
+/// message queue. The message port post message steps add the delivery to targetPort's port
+/// message queue (step 7), and that queue travels with the port:
+///   MessagePort transfer steps, 2. Set dataHolder.[[PortMessageQueue]] to value's port
+///      message queue.
+///   Transfer-receiving steps, 3. Move all the tasks that are to fire message events in
+///      dataHolder.[[PortMessageQueue]] to the port message queue of value, if any.
+/// A delivery mailed here before the port was shipped on (while it was in this agent) but run
+/// after it left therefore follows it, landing after the messages that travelled with it;
+/// dropping it would lose a message that was already in the port's queue.
+fn mail(id: PortId, message: Box<Serialized>, flow: Option<u64>) -> Delivery {
+    Box::new(move |context| {
+        let state = registry(context).0.borrow().get(&id).cloned();
+        if let Some(state) = state {
+            let _ = enqueue_from(&state, message, flow, context);
+        } else if let Ok(link) = Host::agent_link(context) {
+            link.process
+                .forward_to_port(id, link.id(), mail(id, message, flow));
+        }
+    })
 }
 
 /// Queue the delivery of `message` to `target`'s port message queue.

@@ -1,6 +1,6 @@
 // META: global=window,worker
 // Derived from web-platform-tests html/webappapis/timers/negative-settimeout.any.js and
-// negative-setinterval.html (behaviour re-written for taskhost).
+// negative-setinterval.any.js (behaviour re-written for taskhost).
 // HTML §8.6 timer initialization steps: a timeout below 0 (or NaN, converted to 0 by WebIDL
 // `long`) is set to 0; timers with equal timeouts run in the order they were set ("wait until
 // any invocations of this algorithm that had the same ... orderingIdentifier, that started

@@ -1,6 +1,6 @@
 // META: global=window,worker
 // Derived from web-platform-tests html/webappapis/timers/type-long-settimeout.any.js and
-// type-long-setinterval.html (behaviour re-written for taskhost).
+// type-long-setinterval.any.js (behaviour re-written for taskhost).
 // HTML: setTimeout(handler, optional long timeout = 0, any... arguments): the timeout is a
 // WebIDL `long` (ToNumber, then modulo 2^32 into the signed range), so 2^32 is 0 and 2^31 is
 // negative, hence 0.

@@ -1,0 +1,2 @@
+// A script that does not compile (runtime-error-in-window-onerror.html).
+for (;) {}

@@ -1,0 +1,60 @@
+// Derived from web-platform-tests html/webappapis/scripting/processing-model-2/unhandled-promise-rejections/promise-rejection-events-onerror.html
+// (behaviour re-written for taskhost). HTML §8.1.5.7: rejectionhandled is fired from a task
+// with "report"-like semantics of event dispatch — an exception thrown by its handler is
+// reported (an ErrorEvent at the global, window.onerror with the thrown value); the same for
+// unhandledrejection.
+'use strict';
+setup({allow_uncaught_exception: true});
+
+// promise_test: one at a time, as each sets the global's handlers.
+promise_test(async (t) => {
+  const thrown = new Error('thrown by onrejectionhandled');
+  t.add_cleanup(() => {
+    onerror = null;
+    onrejectionhandled = null;
+    onunhandledrejection = null;
+  });
+  const seen = [];
+  onunhandledrejection = (e) => {
+    seen.push('unhandledrejection');
+    e.preventDefault();
+  };
+  onrejectionhandled = () => {
+    seen.push('rejectionhandled');
+    throw thrown;
+  };
+  const reported = new Promise((resolve) => {
+    onerror = (message, filename, lineno, colno, error) => {
+      seen.push('error');
+      resolve({message, error});
+      return true;
+    };
+  });
+  const promise = Promise.reject(new Error('rejected'));
+  // Handled two tasks later: after unhandledrejection fired, so rejectionhandled follows.
+  setTimeout(() => setTimeout(() => promise.catch(() => {}), 0), 0);
+  const {message, error} = await reported;
+  assert_true(message.includes('thrown by onrejectionhandled'), 'message');
+  assert_equals(error, thrown, 'the thrown value');
+  assert_array_equals(seen, ['unhandledrejection', 'rejectionhandled', 'error']);
+}, 'an exception thrown by an onrejectionhandled handler is reported to onerror');
+
+promise_test(async (t) => {
+  const thrown = new Error('thrown by onunhandledrejection');
+  t.add_cleanup(() => {
+    onerror = null;
+    onunhandledrejection = null;
+  });
+  const reported = new Promise((resolve) => {
+    onerror = (message, filename, lineno, colno, error) => {
+      resolve(error);
+      return true;
+    };
+  });
+  onunhandledrejection = (e) => {
+    e.preventDefault();
+    throw thrown;
+  };
+  Promise.reject(new Error('unhandled'));
+  assert_equals(await reported, thrown, 'the thrown value');
+}, 'an exception thrown by an onunhandledrejection handler is reported to onerror');
