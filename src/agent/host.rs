@@ -138,6 +138,8 @@ pub struct Host {
     /// `tracer.is_some()`, set once by `install_tracer`: what every trace hook tests first, a
     /// plain load where the `RefCell` would also check its borrow flag.
     tracing: Cell<bool>,
+    /// The browser deviations from the specs this agent imitates (none unless asked).
+    deviations: Cell<crate::agent::deviations::Deviations>,
 }
 
 impl std::fmt::Debug for Host {
@@ -167,7 +169,19 @@ impl Host {
             tracer: RefCell::new(None),
             agent: std::cell::OnceCell::new(),
             tracing: Cell::new(false),
+            deviations: Cell::new(crate::agent::deviations::Deviations::NONE),
         })
+    }
+
+    /// The browser deviations this agent imitates (`--imitate`).
+    #[must_use]
+    pub fn deviations(&self) -> crate::agent::deviations::Deviations {
+        self.deviations.get()
+    }
+
+    /// Imitate `deviations` (set once by the runtime, before anything runs).
+    pub fn set_deviations(&self, deviations: crate::agent::deviations::Deviations) {
+        self.deviations.set(deviations);
     }
 
     /// Join this agent to its process (once, before anything runs).

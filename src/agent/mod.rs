@@ -10,6 +10,7 @@
 //! installs.
 
 pub mod continuation;
+pub mod deviations;
 pub mod host;
 pub mod microtasks;
 pub mod process;

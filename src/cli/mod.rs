@@ -8,7 +8,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::engine::thread::run_on_engine_thread;
 use crate::runtime::{LoopEnd, Runtime, RuntimeOptions};
@@ -207,6 +207,37 @@ pub struct LoopOptions {
     /// Print a line per task to stderr: time, band, source, priority, queueing delay, callback.
     #[arg(long)]
     pub log_tasks: bool,
+    /// Imitate a browser's known deviations from the specs (listed in docs/EVENT_LOOP.md), all of
+    /// Chromium's or the ones named (comma-separated), to check whether a difference from that
+    /// browser is one of them. Not for real programs.
+    #[arg(long, value_name = "DEVIATIONS", value_delimiter = ',')]
+    pub imitate: Vec<Imitate>,
+}
+
+/// What `--imitate` reproduces.
+#[derive(ValueEnum, Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Imitate {
+    /// All of Chromium 156's deviations below.
+    Chromium,
+    /// A timer set by a microtask of a timer callback inherits the timer's nesting level.
+    TimerNestingThroughMicrotasks,
+    /// A callback's exception is reported before its microtask checkpoint.
+    ReportBeforeCheckpoint,
+}
+
+impl Imitate {
+    /// The deviations `list` asks for.
+    fn deviations(list: &[Self]) -> crate::agent::deviations::Deviations {
+        let mut d = crate::agent::deviations::Deviations::NONE;
+        for item in list {
+            match item {
+                Self::Chromium => d = crate::agent::deviations::Deviations::CHROMIUM,
+                Self::TimerNestingThroughMicrotasks => d.timer_nesting_through_microtasks = true,
+                Self::ReportBeforeCheckpoint => d.report_before_checkpoint = true,
+            }
+        }
+        d
+    }
 }
 
 fn parse_millis(text: &str) -> Result<Duration, String> {
@@ -351,6 +382,7 @@ pub fn execute(cli: Cli) -> i32 {
         virtual_time: loop_options.virtual_time,
         max_time: loop_options.max_time,
         starvation_limit: loop_options.starvation_limit,
+        deviations: Imitate::deviations(&loop_options.imitate),
         args: match &job {
             Job::File { args, .. } => args.clone(),
             Job::Eval { .. } => Vec::new(),

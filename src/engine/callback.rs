@@ -60,8 +60,31 @@ pub fn invoke_callback_function(
     }
     // 5. Let realm be F's associated realm.
     let realm = associated_realm(callable, context);
-    let completion = run_script(context, |context| callable.call(this, args, context));
+    let completion = run_script(context, |context| {
+        let completion = callable.call(this, args, context);
+        report_early(completion, behavior, &realm, context)
+    });
     finish(completion, behavior, &realm, context)
+}
+
+/// With `--imitate chromium` only (`Deviations::report_before_checkpoint`): report an exception
+/// of a "report" call before "clean up after running script" runs the microtask checkpoint, as
+/// Chromium does; the spec reports after it (step 14.6). Otherwise `completion` unchanged.
+fn report_early(
+    completion: JsResult<JsValue>,
+    behavior: ExceptionBehavior,
+    realm: &Realm,
+    context: &mut Context,
+) -> JsResult<JsValue> {
+    let early = behavior == ExceptionBehavior::Report
+        && Host::from_context(context).is_ok_and(|host| host.deviations().report_before_checkpoint);
+    match completion {
+        Err(error) if early => {
+            report_for_realm(&error, realm, context);
+            Ok(JsValue::undefined())
+        }
+        completion => completion,
+    }
 }
 
 /// The associated realm of a callback's JavaScript object (WebIDL): for a function, its
@@ -93,8 +116,10 @@ pub fn report_for_realm(error: &boa_engine::JsError, realm: &Realm, context: &mu
 }
 
 /// WebIDL "call a user object's operation" (§3.12.2) `op_name` of `object` (a callback interface
-/// value such as an `EventListener`, which error messages call `what`) with `args`, and `this` as the callback this value, with
-/// "rethrow" (the caller reports, as DOM's "inner invoke" does).
+/// value such as an `EventListener`, which error messages call `what`) with `args`, and `this` as
+/// the callback this value. An exception is rethrown after step 15, or, with
+/// `ExceptionBehavior::Report`, reported for the global object of `object`'s associated realm
+/// (what DOM's "inner invoke" step 2.11 does with it).
 ///
 /// 1–7. (completion, thisArg, O, realm, relevant and stored settings.)
 /// 8–9. Prepare to run script with relevant settings; prepare to run a callback with stored
@@ -115,22 +140,28 @@ pub fn call_user_object_operation(
     op_name: &str,
     this: &JsValue,
     args: &[JsValue],
+    behavior: ExceptionBehavior,
     context: &mut Context,
 ) -> JsResult<JsValue> {
-    run_script(context, |context| {
-        if object.is_callable() {
-            return object.call(this, args, context);
-        }
-        let x = object.get(JsString::from(op_name), context)?;
-        let Some(x) = x.as_callable() else {
-            return Err(JsNativeError::typ()
-                .with_message(format!(
-                    "'{op_name}' property of the {what} is not callable"
-                ))
-                .into());
-        };
-        x.call(&object.clone().into(), args, context)
-    })
+    let realm = associated_realm(object, context);
+    let completion = run_script(context, |context| {
+        let completion = (|| {
+            if object.is_callable() {
+                return object.call(this, args, context);
+            }
+            let x = object.get(JsString::from(op_name), context)?;
+            let Some(x) = x.as_callable() else {
+                return Err(JsNativeError::typ()
+                    .with_message(format!(
+                        "'{op_name}' property of the {what} is not callable"
+                    ))
+                    .into());
+            };
+            x.call(&object.clone().into(), args, context)
+        })();
+        report_early(completion, behavior, &realm, context)
+    });
+    finish(completion, behavior, &realm, context)
 }
 
 /// Step 14.3–14.6 of "invoke a callback function": return the value, rethrow, or report.

@@ -64,6 +64,8 @@ pub struct RuntimeOptions {
     /// A worker's runtime: the process it joins and its clock (`None`: a new process whose
     /// first agent this runtime is).
     pub joined: Option<JoinedAgent>,
+    /// The browser deviations from the specs to imitate (`--imitate`).
+    pub deviations: crate::agent::deviations::Deviations,
 }
 
 /// A runtime joining an existing process (a worker's).
@@ -88,6 +90,7 @@ impl RuntimeOptions {
             document_base: self.document_base.clone(),
             worker: self.worker.clone(),
             worker_spawner: Some(worker::spawn),
+            deviations: self.deviations,
         }
     }
 }
@@ -157,6 +160,7 @@ impl Runtime {
         );
         let host = Host::new(core);
         host.set_agent(link);
+        host.set_deviations(options.deviations);
         if let Some((share, name)) = options.joined.as_ref().and_then(|j| j.trace.clone()) {
             host.install_tracer(trace::Tracer::joined(share, &name));
         } else if options.trace.enabled() {

@@ -57,6 +57,7 @@ fn run(start: WorkerStart) {
         documents: false,
         document_base: Some(base.clone()),
         worker: Some(kind.clone()),
+        deviations: web.deviations,
         joined: Some(JoinedAgent {
             link: link.clone(),
             clock,

@@ -30,6 +30,8 @@ pub struct WebOptions {
     pub worker: Option<html::worker_agents::WorkerKind>,
     /// How this runtime starts a worker's thread (`None`: `new Worker()` throws).
     pub worker_spawner: Option<html::worker_agents::WorkerSpawner>,
+    /// The browser deviations from the specs to imitate (`--imitate`), workers' too.
+    pub deviations: crate::agent::deviations::Deviations,
 }
 
 /// Register every web API on the context's global object.

@@ -1,16 +1,23 @@
-// Writes random programs of one shape: postTask results awaited or .then-chained, callbacks (sync or
+// Writes random programs of one of two shapes.
+//
+// `--shape mixed` (mixed.mjs): every task source taskhost has, see that file's header.
+//
+// `--shape postTask` (the default): postTask results awaited or .then-chained, callbacks (sync or
 // async, any priority, sometimes `delay: 0`) that queue microtasks and promise chains, await nested
 // postTasks or scheduler.yield(), and return values or promises. Every step logs a distinct line into
 // one array, printed with a final `end` line once every top-level task has settled. Nothing depends on
 // timing: there are no timers but the one that prints, and it is set after all the work is done.
 //
-//   node generate.mjs [--seed S] [--count N] [--out DIR]
+//   node generate.mjs [--shape postTask|mixed] [--seed S] [--count N] [--out DIR]
 //
-// writes DIR/gen-S.js ... DIR/gen-(S+N-1).js (default: --seed 1 --count 40 --out .). Each program is a
-// function of its own seed alone (a small seeded PRNG, never Math.random).
+// writes DIR/gen-S.js ... DIR/gen-(S+N-1).js, or DIR/mix-S.js ... for the mixed shape (default:
+// --seed 1 --count 40 --out .). Each program is a function of its own seed alone (a small seeded
+// PRNG, never Math.random). A mixed seed whose program would depend on timing (see mixed.mjs) writes
+// no file; the count is of seeds, not of files.
 
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { mixedProgram } from './mixed.mjs';
 
 // mulberry32: a 32-bit seeded PRNG.
 function prng(seed) {
@@ -119,6 +126,19 @@ const option = (flag, fallback) => {
 const seed = Number(option('--seed', 1));
 const count = Number(option('--count', 40));
 const out = option('--out', '.');
+const shape = option('--shape', 'postTask');
+if (!['postTask', 'mixed'].includes(shape) || !Number.isInteger(seed) || !Number.isInteger(count)) {
+  console.error('usage: node generate.mjs [--shape postTask|mixed] [--seed S] [--count N] [--out DIR]');
+  process.exit(2);
+}
 mkdirSync(out, { recursive: true });
-for (let s = seed; s < seed + count; s++) writeFileSync(join(out, `gen-${s}.js`), program(s));
-console.log(`wrote gen-${seed}.js .. gen-${seed + count - 1}.js to ${out}`);
+const prefix = shape === 'mixed' ? 'mix' : 'gen';
+let written = 0;
+for (let s = seed; s < seed + count; s++) {
+  const text = shape === 'mixed' ? mixedProgram(s, prng(s)) : program(s);
+  if (text === null) continue;
+  new Function(text); // a generator bug, not a program to record, when this throws a SyntaxError
+  writeFileSync(join(out, `${prefix}-${s}.js`), text);
+  written++;
+}
+console.log(`wrote ${written} programs (${prefix}-${seed}.js .. ${prefix}-${seed + count - 1}.js, seeds that depend on timing skipped) to ${out}`);

@@ -1,6 +1,6 @@
 // Records what headless Chromium prints for each program given on the command line.
 //
-//   node record.mjs [--runs N] PROGRAM.js...
+//   node record.mjs [--runs N] [--jobs J] PROGRAM.js...
 //
 // Each program is loaded as a classic script into a fresh page (its own browser context) served from
 // a local HTTP server on 127.0.0.1, and its console.log output is collected line by line (a message
@@ -8,7 +8,8 @@
 // last. After that line the recorder watches the page for QUIET_MS more: any further output, an
 // uncaught exception, a console error, or no `end` within LIMIT_MS fails the run.
 //
-// Each program runs N times (default 5). Only when every run succeeded and all printed the same lines
+// Each program runs N times (default 5), one run after another; J programs (default 1) are recorded
+// at once, each in its own pages. Only when every run succeeded and all printed the same lines
 // is PROGRAM.out written beside it (the lines, each ending in a newline); otherwise the program is
 // reported as unstable or failing and nothing is written. The exit status is 1 if any program was.
 
@@ -24,21 +25,29 @@ const LIMIT_MS = 10_000;
 
 const args = process.argv.slice(2);
 let runs = 5;
+let jobs = 1;
 const files = [];
 for (let i = 0; i < args.length; i++) {
   if (args[i] === '--runs') runs = Number(args[++i]);
+  else if (args[i] === '--jobs') jobs = Number(args[++i]);
   else files.push(args[i]);
 }
-if (files.length === 0 || !(runs >= 1)) {
-  console.error('usage: node record.mjs [--runs N] PROGRAM.js...');
+if (files.length === 0 || !(runs >= 1) || !(jobs >= 1)) {
+  console.error('usage: node record.mjs [--runs N] [--jobs J] PROGRAM.js...');
   process.exit(2);
 }
 
-// The server serves one page whose only script is the program currently being run.
-let current = '';
-const page = '<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><script src="/program.js"></script>';
+// The server serves, for program number I, a page at /I/ whose only script is /I/program.js.
+const sources = files.map((file) => readFileSync(file, 'utf8'));
+const page = '<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><script src="program.js"></script>';
 const server = createServer((req, res) => {
-  const [type, body] = req.url === '/program.js' ? ['text/javascript', current] : ['text/html', page];
+  const [, index, rest] = req.url.match(/^\/(\d+)\/(.*)$/) ?? [];
+  const source = sources[Number(index)];
+  if (source === undefined || !['', 'program.js'].includes(rest)) {
+    res.writeHead(404).end();
+    return;
+  }
+  const [type, body] = rest === 'program.js' ? ['text/javascript', source] : ['text/html', page];
   res.writeHead(200, { 'content-type': `${type}; charset=utf-8`, 'cache-control': 'no-store' });
   res.end(body);
 });
@@ -49,7 +58,7 @@ const browser = await chromium.launch({ executablePath: EXECUTABLE, headless: tr
 console.log(`Chromium ${browser.version()}`);
 
 // One run: the lines the program printed, or an error message.
-async function runOnce() {
+async function runOnce(index) {
   const context = await browser.newContext();
   const tab = await context.newPage();
   const lines = [];
@@ -70,7 +79,7 @@ async function runOnce() {
     });
     setTimeout(() => fail(`no '${END}' line within ${LIMIT_MS} ms`), LIMIT_MS);
   });
-  await tab.goto(url);
+  await tab.goto(`${url}${index}/`);
   await finished;
   clearTimeout(ended);
   await context.close();
@@ -78,11 +87,11 @@ async function runOnce() {
 }
 
 let bad = 0;
-for (const file of files) {
+async function record(index) {
+  const file = files[index];
   const name = basename(file);
-  current = readFileSync(file, 'utf8');
   const results = [];
-  for (let i = 0; i < runs; i++) results.push(await runOnce());
+  for (let i = 0; i < runs; i++) results.push(await runOnce(index));
   const failed = results.find((r) => r.error);
   const outcomes = new Set(results.map((r) => r.text));
   if (failed) {
@@ -90,7 +99,10 @@ for (const file of files) {
     console.log(`FAIL     ${name}: ${failed.error}`);
   } else if (outcomes.size > 1) {
     bad++;
-    console.log(`UNSTABLE ${name}: ${outcomes.size} different outputs in ${runs} runs`);
+    const [a, b] = [...outcomes].map((text) => text.split('\n'));
+    const line = a.findIndex((text, i) => text !== b[i]);
+    console.log(`UNSTABLE ${name}: ${outcomes.size} different outputs in ${runs} runs; ` +
+      `line ${line + 1} is '${a[line]}' in one, '${b[line]}' in another`);
   } else {
     const out = file.replace(/\.m?js$/, '') + '.out';
     const [text] = outcomes;
@@ -99,6 +111,12 @@ for (const file of files) {
     console.log(`ok       ${name} (${verb})`);
   }
 }
+
+let next = 0;
+const worker = async () => {
+  while (next < files.length) await record(next++);
+};
+await Promise.all(Array.from({ length: Math.min(jobs, files.length) }, worker));
 
 await browser.close();
 server.close();

@@ -212,22 +212,13 @@ fn inner_invoke(
         //       running script" (`engine::callback`), before its exception propagates: one
         //       microtask checkpoint per listener when the host dispatches from a task, none
         //       when script called dispatchEvent().
-        let result = call_listener(&listener.callback, target, event_object, context);
-        if let Err(error) = result {
-            match &listener.callback {
-                // The listener's callback object's associated realm: a function's own realm
-                // (the global whose `error` event hears it may be another frame's than the
-                // target's).
-                ListenerCallback::Object(object) => {
-                    let realm = callback::associated_realm(object, context);
-                    callback::report_for_realm(&error, &realm, context);
-                }
-                ListenerCallback::Handler(_) => {
-                    if let Ok(host) = Host::from_context(context) {
-                        report::report_exception(&host, &error, context);
-                    }
-                }
-            }
+        //       (A listener object's exception is reported for its associated realm — a
+        //       function's own realm; the global whose `error` event hears it may be another
+        //       frame's than the target's — by the operation call itself.)
+        if let Err(error) = call_listener(&listener.callback, target, event_object, context)
+            && let Ok(host) = Host::from_context(context)
+        {
+            report::report_exception(&host, &error, context);
         }
         // 2.12. Unset event's in passive listener flag.
         // 2.13. (window.event restore.)
@@ -265,6 +256,7 @@ fn call_listener(
                 "handleEvent",
                 &current_target.clone().into(),
                 &args,
+                callback::ExceptionBehavior::Report,
                 context,
             )
             .map(drop)

@@ -100,8 +100,11 @@ fn timer_initialization_steps(
     //    microtask checkpoint" step 3.2 — even when the checkpoint runs inside a timer task's
     //    callback invocation, "clean up after running script": a timer set by a promise reaction
     //    has nesting level 0. Chromium 156 carries the timer's level into those reactions and
-    //    clamps them; the spec's steps are followed here.)
-    let mut nesting_level = if host.performing_microtask_checkpoint() {
+    //    clamps them; the spec's steps are followed here unless `--imitate chromium` asks for
+    //    Chromium's deviation, see agent::deviations.)
+    let mut nesting_level = if host.performing_microtask_checkpoint()
+        && !host.deviations().timer_nesting_through_microtasks
+    {
         0
     } else {
         timers.running_nesting.get().unwrap_or(0)

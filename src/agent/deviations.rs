@@ -1,0 +1,41 @@
+//! Known deviations of a browser from the specs, which taskhost can imitate on request
+//! (`taskhost run --imitate chromium`). taskhost follows the specs; imitating a browser's
+//! deviations exists to *check a classification*: when taskhost and a recording of Chromium
+//! disagree, running the program again with Chromium's deviations must reproduce Chromium's output
+//! exactly, or the disagreement is something else (a taskhost bug, or an order the specs leave to
+//! the user agent). `tests/differential.rs` checks every override that way; `docs/EVENT_LOOP.md`
+//! lists the deviations with the spec steps they depart from.
+//!
+//! Invariant: with `Deviations::NONE` (the default), no code path changes.
+
+/// Which deviations from the specs the agent imitates.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Deviations {
+    /// A timer set while a microtask checkpoint runs inside a timer task's callback invocation
+    /// takes that timer task's nesting level (and so is clamped to 4 ms from level 5 on). The
+    /// spec gives it level 0: "perform a microtask checkpoint" step 3.2 makes the microtask the
+    /// currently running task, and timer initialization step 3 only inherits the level of a
+    /// task the timer initialization steps created.
+    pub timer_nesting_through_microtasks: bool,
+    /// An exception thrown by a callback the host invoked with the "report" exception behavior
+    /// (timers, microtasks, idle callbacks, event listeners) is reported *before* "clean up
+    /// after running script" performs the microtask checkpoint, so the `error` event precedes
+    /// the callback's microtasks. WebIDL's "invoke a callback function" step 14 (and "call a
+    /// user object's operation" step 15, whose caller reports) cleans up first and reports
+    /// after (step 14.6).
+    pub report_before_checkpoint: bool,
+}
+
+impl Deviations {
+    /// The specs' behavior.
+    pub const NONE: Self = Self {
+        timer_nesting_through_microtasks: false,
+        report_before_checkpoint: false,
+    };
+
+    /// Chromium 156's deviations, as the project's recordings of it show them.
+    pub const CHROMIUM: Self = Self {
+        timer_nesting_through_microtasks: true,
+        report_before_checkpoint: true,
+    };
+}
