@@ -1,4 +1,5 @@
-//! Known deviations of a browser from the specs, which taskhost can imitate on request
+//! Known deviations of a browser from the specs (and choices the specs leave to the user agent
+//! that it makes differently from taskhost), which taskhost can imitate on request
 //! (`taskhost run --imitate chromium`). taskhost follows the specs; imitating a browser's
 //! deviations exists to *check a classification*: when taskhost and a recording of Chromium
 //! disagree, running the program again with Chromium's deviations must reproduce Chromium's output
@@ -24,6 +25,13 @@ pub struct Deviations {
     /// user object's operation" step 15, whose caller reports) cleans up first and reports
     /// after (step 14.6).
     pub report_before_checkpoint: bool,
+    /// Not a deviation but a choice the specs leave to the user agent, made differently: a
+    /// port has one message delivery task queued at a time, and the next message's task is
+    /// queued (runnable from then) when that one has run, so tasks queued in the meantime run
+    /// before it. The specs queue each message's task when it is posted (message port post
+    /// message steps, step 7); which task queue runs next is the event loop's choice
+    /// (processing model step 2.1), and taskhost's runs the task that became runnable first.
+    pub one_message_per_task: bool,
 }
 
 impl Deviations {
@@ -31,11 +39,13 @@ impl Deviations {
     pub const NONE: Self = Self {
         timer_nesting_through_microtasks: false,
         report_before_checkpoint: false,
+        one_message_per_task: false,
     };
 
     /// Chromium 156's deviations, as the project's recordings of it show them.
     pub const CHROMIUM: Self = Self {
         timer_nesting_through_microtasks: true,
         report_before_checkpoint: true,
+        one_message_per_task: true,
     };
 }

@@ -113,6 +113,9 @@ pub struct Host {
     tasks: RefCell<GenSlab<TaskRecord>>,
     microtasks: RefCell<VecDeque<Microtask>>,
     performing_microtask_checkpoint: Cell<bool>,
+    /// Set while an exception is reported early (`Deviations::report_before_checkpoint`): the
+    /// call that threw is not finished, so no call inside the report performs a checkpoint.
+    checkpoints_deferred: Cell<bool>,
     async_jobs: RefCell<Vec<NativeAsyncJob>>,
     cleanup_jobs: RefCell<Vec<NativeAsyncJob>>,
     continuation: RefCell<Option<ContinuationState>>,
@@ -140,6 +143,8 @@ pub struct Host {
     tracing: Cell<bool>,
     /// The browser deviations from the specs this agent imitates (none unless asked).
     deviations: Cell<crate::agent::deviations::Deviations>,
+    /// `taskhost.clock`: a paused clock, the target a script awaits (see `clock_control.rs`).
+    clock_control: RefCell<crate::agent::clock_control::ClockControl>,
 }
 
 impl std::fmt::Debug for Host {
@@ -156,6 +161,7 @@ impl Host {
             tasks: RefCell::new(GenSlab::default()),
             microtasks: RefCell::new(VecDeque::new()),
             performing_microtask_checkpoint: Cell::new(false),
+            checkpoints_deferred: Cell::new(false),
             async_jobs: RefCell::new(Vec::new()),
             cleanup_jobs: RefCell::new(Vec::new()),
             continuation: RefCell::new(None),
@@ -170,7 +176,14 @@ impl Host {
             agent: std::cell::OnceCell::new(),
             tracing: Cell::new(false),
             deviations: Cell::new(crate::agent::deviations::Deviations::NONE),
+            clock_control: RefCell::default(),
         })
+    }
+
+    /// `taskhost.clock`'s state (see `clock_control.rs`).
+    #[must_use]
+    pub fn clock_control(&self) -> &RefCell<crate::agent::clock_control::ClockControl> {
+        &self.clock_control
     }
 
     /// The browser deviations this agent imitates (`--imitate`).
@@ -478,6 +491,21 @@ impl Host {
     #[must_use]
     pub fn performing_microtask_checkpoint(&self) -> bool {
         self.performing_microtask_checkpoint.get()
+    }
+
+    /// Run `f` with "clean up after running script" performing no checkpoint (see
+    /// `checkpoints_deferred`); nests.
+    pub fn with_checkpoints_deferred<T>(&self, f: impl FnOnce() -> T) -> T {
+        let was = self.checkpoints_deferred.replace(true);
+        let result = f();
+        self.checkpoints_deferred.set(was);
+        result
+    }
+
+    /// Whether checkpoints are deferred (see [`Host::with_checkpoints_deferred`]).
+    #[must_use]
+    pub fn checkpoints_deferred(&self) -> bool {
+        self.checkpoints_deferred.get()
     }
 
     // ---- async jobs (module loading, dynamic import, Atomics.waitAsync) ----

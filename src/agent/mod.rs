@@ -9,6 +9,7 @@
 //! exception, firing `unhandledrejection`) it asks of the [`host::WebHooks`] the web layer
 //! installs.
 
+pub mod clock_control;
 pub mod continuation;
 pub mod deviations;
 pub mod host;

@@ -50,8 +50,11 @@ pub fn clean_up_after_running_script(context: &mut Context) {
     //    gets control back here.)
     // 3. If the JavaScript execution context stack is now empty, perform a microtask checkpoint.
     //    (If this runs scripts, these algorithms will be invoked reentrantly.)
+    //    (Imitating Chromium's early report, a report made while the call that threw is
+    //    still being finished counts as inside that call: `Host::with_checkpoints_deferred`.)
     if context.stack_trace().next().is_none()
         && let Ok(host) = Host::from_context(context)
+        && !host.checkpoints_deferred()
     {
         perform_microtask_checkpoint(&host, context);
     }

@@ -207,9 +207,10 @@ pub struct LoopOptions {
     /// Print a line per task to stderr: time, band, source, priority, queueing delay, callback.
     #[arg(long)]
     pub log_tasks: bool,
-    /// Imitate a browser's known deviations from the specs (listed in docs/EVENT_LOOP.md), all of
-    /// Chromium's or the ones named (comma-separated), to check whether a difference from that
-    /// browser is one of them. Not for real programs.
+    /// Imitate a browser's known deviations from the specs, and its choices of orders the specs
+    /// leave to the user agent (listed in docs/EVENT_LOOP.md): all of Chromium's, or the ones
+    /// named (comma-separated), to check whether a difference from that browser is one of them.
+    /// Not for real programs.
     #[arg(long, value_name = "DEVIATIONS", value_delimiter = ',')]
     pub imitate: Vec<Imitate>,
 }
@@ -217,12 +218,14 @@ pub struct LoopOptions {
 /// What `--imitate` reproduces.
 #[derive(ValueEnum, Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Imitate {
-    /// All of Chromium 156's deviations below.
+    /// All of Chromium 156's deviations and choices below.
     Chromium,
     /// A timer set by a microtask of a timer callback inherits the timer's nesting level.
     TimerNestingThroughMicrotasks,
     /// A callback's exception is reported before its microtask checkpoint.
     ReportBeforeCheckpoint,
+    /// A port's next message is queued only when its previous message has been delivered.
+    OneMessagePerTask,
 }
 
 impl Imitate {
@@ -234,6 +237,7 @@ impl Imitate {
                 Self::Chromium => d = crate::agent::deviations::Deviations::CHROMIUM,
                 Self::TimerNestingThroughMicrotasks => d.timer_nesting_through_microtasks = true,
                 Self::ReportBeforeCheckpoint => d.report_before_checkpoint = true,
+                Self::OneMessagePerTask => d.one_message_per_task = true,
             }
         }
         d
@@ -494,6 +498,14 @@ fn run_job(options: RuntimeOptions, job: Job) -> i32 {
                 runtime.check_module_settled(promise);
             }
             flush_stdout();
+            // A paused clock with timers left: the run ended because nothing moved the clock.
+            let host = runtime.host();
+            let timers = host.core().pending().timers;
+            if host.clock_control().borrow().paused() && timers > 0 {
+                eprintln!(
+                    "taskhost: the run ended with taskhost.clock paused and {timers} timer(s) pending (nothing moved the clock to them)"
+                );
+            }
             runtime.exit_code()
         }
         LoopEnd::TimedOut(pending) => {

@@ -76,14 +76,18 @@ fn report_early(
     realm: &Realm,
     context: &mut Context,
 ) -> JsResult<JsValue> {
-    let early = behavior == ExceptionBehavior::Report
-        && Host::from_context(context).is_ok_and(|host| host.deviations().report_before_checkpoint);
-    match completion {
-        Err(error) if early => {
-            report_for_realm(&error, realm, context);
+    let host = Host::from_context(context).ok().filter(|host| {
+        behavior == ExceptionBehavior::Report && host.deviations().report_before_checkpoint
+    });
+    match (completion, host) {
+        // Chromium reports from inside the call (its microtask scope still open): calls the
+        // report makes, such as the `error` event's listeners, perform no checkpoint of their
+        // own; the one after this call does.
+        (Err(error), Some(host)) => {
+            host.with_checkpoints_deferred(|| report_for_realm(&error, realm, context));
             Ok(JsValue::undefined())
         }
-        completion => completion,
+        (completion, _) => completion,
     }
 }
 

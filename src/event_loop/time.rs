@@ -201,6 +201,22 @@ impl Clock {
         }
     }
 
+    /// Make a real clock virtual, standing at its present time rounded up to a whole
+    /// millisecond (a virtual clock is unchanged): `taskhost.clock.pause()` on a real clock.
+    /// Time origin and readings carry on from where they were; from now on the clock moves only
+    /// when told. (The rounding is time passing, which it may: from a whole millisecond, the
+    /// times a script computes by adding milliseconds are exact.)
+    pub fn make_virtual(&mut self) {
+        if let ClockKind::Real { .. } = self.kind {
+            let now = self
+                .now()
+                .0
+                .div_ceil(NANOS_PER_MILLI)
+                .saturating_mul(NANOS_PER_MILLI);
+            self.kind = ClockKind::Virtual { now: LoopTime(now) };
+        }
+    }
+
     /// Whether this is a virtual clock.
     #[must_use]
     pub fn is_virtual(&self) -> bool {
@@ -294,6 +310,25 @@ mod tests {
         assert_eq!(c.now(), LoopTime(1_000));
         c.wait_until(LoopTime::from_millis(3_600_000));
         assert_eq!(c.now(), LoopTime::from_millis(3_600_000), "no real waiting");
+    }
+
+    #[test]
+    fn a_real_clock_made_virtual_stands_at_a_whole_millisecond_no_earlier_than_it_was() {
+        let mut c = Clock::real();
+        let before = c.now();
+        c.make_virtual();
+        assert!(c.is_virtual());
+        let stood = c.now();
+        assert!(stood >= before);
+        assert_eq!(stood.0 % NANOS_PER_MILLI, 0);
+        assert!(
+            stood.0 - before.0 < NANOS_PER_MILLI + 10_000_000,
+            "rounded up, not more"
+        );
+        std::thread::sleep(Duration::from_millis(2));
+        assert_eq!(c.now(), stood, "stands still");
+        c.make_virtual();
+        assert_eq!(c.now(), stood, "a virtual clock is unchanged");
     }
 
     #[test]

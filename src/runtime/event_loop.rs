@@ -14,6 +14,7 @@ use boa_engine::realm::Realm;
 use boa_engine::{Context, JsResult, JsValue};
 
 use super::{LoopEnd, Runtime};
+use crate::agent::clock_control::{ClockControl, Decision, NextKind};
 use crate::agent::host::Host;
 use crate::agent::microtasks::perform_microtask_checkpoint;
 use crate::agent::process::Wake;
@@ -132,6 +133,29 @@ impl Runtime {
                     && (!matches!(next, Next::Empty) || process.others_busy(me))
                 {
                     break 'turn Turn::End(LoopEnd::TimedOut(pending));
+                }
+                // `taskhost.clock`: a paused clock, or a target the script awaits, decides
+                // whether and how far the clock moves (`agent::clock_control`). Not a step of
+                // HTML's model: the clock is the host's.
+                let decision = host
+                    .clock_control()
+                    .borrow_mut()
+                    .decide(now, NextKind::of(&next));
+                match decision {
+                    Decision::Proceed => {}
+                    Decision::Resolve | Decision::RejectLimit(_) => {
+                        let context = &mut *cell.borrow_mut();
+                        ClockControl::settle(host.clock_control(), decision, now, context);
+                        agent_script::clean_up_after_running_script(context);
+                        break 'turn Turn::Ran;
+                    }
+                    // Async work in flight (a module being loaded) is polled again without
+                    // moving the clock.
+                    Decision::Advance(_) | Decision::Stop if !async_jobs.is_empty() => {
+                        break 'turn Turn::Wait { until: now, ran };
+                    }
+                    Decision::Advance(until) => break 'turn Turn::Wait { until, ran },
+                    Decision::Stop => break 'turn Turn::Empty { ran },
                 }
                 match next {
                     Next::Run(selected) => {

@@ -7,6 +7,7 @@ pub mod hr_time;
 pub mod html;
 pub mod namespace;
 pub mod scheduling;
+pub mod taskhost_clock;
 pub mod util;
 
 use boa_engine::{Context, JsResult};

@@ -1,7 +1,7 @@
 //! The `taskhost` namespace object: what a script needs to know about its host.
 //!
 //! `taskhost.args` (the arguments after `--`, a frozen array of strings), `taskhost.version`,
-//! `taskhost.virtualTime` (whether `--virtual-time` is on).
+//! `taskhost.virtualTime` (whether `--virtual-time` is on), `taskhost.clock` (`taskhost_clock.rs`).
 
 use boa_engine::object::ObjectInitializer;
 use boa_engine::object::builtins::JsArray;
@@ -33,6 +33,8 @@ pub fn register(context: &mut Context, options: &WebOptions) -> JsResult<()> {
             Attribute::ENUMERABLE,
         )
         .build();
+    let clock = crate::web::taskhost_clock::create(context);
+    namespace.set(js_string!("clock"), clock, false, context)?;
     namespace.set_integrity_level(boa_engine::object::IntegrityLevel::Frozen, context)?;
     context.register_global_property(
         js_string!("taskhost"),

@@ -66,6 +66,11 @@ pub struct PortState {
     queue: RefCell<VecDeque<(Box<Serialized>, Option<u64>)>>,
     enabled: Cell<bool>,
     detached: Cell<bool>,
+    /// Imitating Chromium's message delivery (`Deviations::one_message_per_task`): whether a
+    /// delivery task of this port is queued, and the messages held back until it has run.
+    delivering: Cell<bool>,
+    #[unsafe_ignore_trace]
+    held: RefCell<VecDeque<(Box<Serialized>, Option<u64>)>>,
     /// Its directory id, once it can be addressed from another agent.
     #[unsafe_ignore_trace]
     id: Cell<Option<PortId>>,
@@ -82,6 +87,8 @@ impl PortState {
             queue: RefCell::new(VecDeque::new()),
             enabled: Cell::new(false),
             detached: Cell::new(false),
+            delivering: Cell::new(false),
+            held: RefCell::new(VecDeque::new()),
             id: Cell::new(None),
             moved_to: Cell::new(None),
         })
@@ -355,6 +362,13 @@ fn enqueue_from(
         return Ok(());
     }
     let host = Host::from_context(context)?;
+    // Imitating Chromium: a port has one delivery task queued at a time; the next message's
+    // task is queued when that one has run (see `release_held`).
+    let one_per_task = host.deviations().one_message_per_task;
+    if one_per_task && target.delivering.replace(true) {
+        target.held.borrow_mut().push_back((message, flow));
+        return Ok(());
+    }
     let port = target.clone();
     let posted = match flow {
         Some(_) => host.trace_arrived("message", flow),
@@ -363,10 +377,28 @@ fn enqueue_from(
     host.queue_task_posted(
         HostSource::PostedMessage,
         context.realm().clone(),
-        Box::new(move |context| deliver(&port, message, context)),
+        Box::new(move |context| {
+            let delivered = deliver(&port, message, context);
+            if one_per_task {
+                release_held(&port, context);
+            }
+            delivered
+        }),
         posted,
     );
     Ok(())
+}
+
+/// Imitating Chromium (`Deviations::one_message_per_task`), at the end of a port's delivery
+/// task: queue the delivery of the next held message, runnable from now, or note that none is
+/// queued. The specs queue every message's task when it is posted (message port post message
+/// steps, step 7), and leave which task queue runs next to the user agent.
+fn release_held(port: &Gc<PortState>, context: &mut Context) {
+    let next = port.held.borrow_mut().pop_front();
+    port.delivering.set(false);
+    if let Some((message, flow)) = next {
+        let _ = enqueue_from(port, message, flow, context);
+    }
 }
 
 /// The delivery task (message port post message steps, step 7).
@@ -448,6 +480,7 @@ pub fn disentangle_port(state: &Gc<PortState>, context: &mut Context) {
 pub fn close_port(state: &Gc<PortState>, context: &mut Context) {
     state.detached.set(true);
     state.queue.borrow_mut().clear();
+    state.held.borrow_mut().clear();
     disentangle(state, context);
 }
 

@@ -268,6 +268,19 @@ pub fn start_worker(request: WorkerRequest, context: &mut Context) -> JsResult<A
         key,
         handle,
     } = request;
+    // A paused clock (`taskhost.clock.pause()`) is this agent's alone: a worker's loop could
+    // not share it. (A taskhost restriction, not HTML's.)
+    if Host::from_context(context)?
+        .clock_control()
+        .borrow()
+        .paused()
+    {
+        return Err(crate::web::dom::dom_exception::dom_exception_error(
+            context,
+            "Cannot start a worker while taskhost.clock is paused: call taskhost.clock.resume() first.",
+            "NotSupportedError",
+        ));
+    }
     let link = Host::agent_link(context)?;
     let web = realm_data::<crate::web::WebOptions>(context)
         .map(|o| (*o).clone())
