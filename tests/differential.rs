@@ -15,7 +15,10 @@
 //! reproduces) skips the second check.
 //!
 //! The real-time runs mostly wait for the program's last timer, so by default this suite runs 16
-//! of them at once (`--test-threads N` overrides it).
+//! of them at once (`--test-threads N` overrides it). The real-time runs of the generated mixed
+//! programs (`mix-*`) are ignored unless asked for (`cargo test --release --test differential --
+//! --include-ignored`, on an otherwise idle machine): their orders hold only while the machine
+//! keeps up with timers 60 ms apart.
 
 mod common;
 
@@ -27,6 +30,9 @@ use libtest_mimic::{Arguments, Failed, Trial};
 const CASES: &str = "tests/differential/cases";
 const OVERRIDES: &str = "tests/differential/overrides";
 const OVERRIDE_LIST: &str = "tests/differential/overrides.txt";
+
+/// The prefix of the programs of the generator over every task source (`--shape mixed`).
+const GENERATED_MIXED: &str = "mix-";
 
 /// A bound on a run that never ends; it is never reached by a passing case.
 const MAX_TIME: &str = "30";
@@ -163,9 +169,14 @@ fn main() {
             } else {
                 "Chromium's"
             };
-            trials.push(Trial::test(format!("{name}::{mode}"), move || {
+            let trial = Trial::test(format!("{name}::{mode}"), move || {
                 check(&relative, extra, &read(&expected)?, what)
-            }));
+            });
+            // The generated programs' nominal times are 60 ms apart: on a machine too loaded to
+            // run a callback's work within that, a timer that fell due meanwhile legitimately
+            // runs first (as it would in a browser), so their real-clock runs are opt-in.
+            let generated = name.starts_with(GENERATED_MIXED);
+            trials.push(trial.with_ignored_flag(generated && mode == "real-time"));
         }
         if let Some(deviations) = deviations {
             trials.push(Trial::test(
