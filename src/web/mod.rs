@@ -1,6 +1,7 @@
 //! Web APIs, one module per specification; one file per WebIDL interface.
 
 pub mod console;
+pub mod crypto;
 pub mod dom;
 pub mod fetch;
 pub mod hr_time;
@@ -40,6 +41,7 @@ pub fn register(context: &mut Context, options: &WebOptions) -> JsResult<()> {
     dom::register(context, options.worker.is_none())?;
     html::register(context, options.worker.as_ref())?;
     hr_time::register(context)?;
+    crypto::register(context)?;
     scheduling::register(context)?;
     fetch::register(context, options.fetch_root.clone())?;
     namespace::register(context, options)?;
