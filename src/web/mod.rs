@@ -3,6 +3,7 @@
 pub mod console;
 pub mod crypto;
 pub mod dom;
+pub mod encoding;
 pub mod fetch;
 pub mod hr_time;
 pub mod html;
@@ -42,6 +43,7 @@ pub fn register(context: &mut Context, options: &WebOptions) -> JsResult<()> {
     html::register(context, options.worker.as_ref())?;
     hr_time::register(context)?;
     crypto::register(context)?;
+    encoding::register(context)?;
     scheduling::register(context)?;
     fetch::register(context, options.fetch_root.clone())?;
     namespace::register(context, options)?;
