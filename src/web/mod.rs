@@ -9,6 +9,7 @@ pub mod hr_time;
 pub mod html;
 pub mod namespace;
 pub mod scheduling;
+pub mod url;
 pub mod util;
 
 use boa_engine::{Context, JsResult};
@@ -44,6 +45,7 @@ pub fn register(context: &mut Context, options: &WebOptions) -> JsResult<()> {
     hr_time::register(context)?;
     crypto::register(context)?;
     encoding::register(context)?;
+    url::register(context)?;
     scheduling::register(context)?;
     fetch::register(context, options.fetch_root.clone())?;
     namespace::register(context, options)?;

@@ -83,3 +83,9 @@ pub fn buffer_source_bytes(value: &JsValue, context: &mut Context) -> JsResult<O
             .unwrap_or_default(),
     ))
 }
+
+/// WebIDL's USVString conversion: ToString, then each lone surrogate replaced by U+FFFD.
+pub fn to_usv_string(value: &JsValue, context: &mut Context) -> JsResult<String> {
+    let units: Vec<u16> = value.to_string(context)?.iter().collect();
+    Ok(String::from_utf16_lossy(&units))
+}

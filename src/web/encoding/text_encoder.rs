@@ -14,6 +14,7 @@ use crate::web::dom::interface::{
     InterfaceSpec, arguments_required, define_interface, illegal_invocation,
     prototype_from_new_target, this_object,
 };
+use crate::web::util::to_usv_string;
 
 /// The native data of a TextEncoder (it has no state: its encoding is always UTF-8).
 #[derive(boa_gc::Trace, boa_gc::Finalize, boa_engine::JsData)]
@@ -27,12 +28,6 @@ fn check(this: &JsValue, context: &Context) -> JsResult<()> {
         return Err(illegal_invocation());
     }
     Ok(())
-}
-
-/// WebIDL's USVString conversion: ToString, then each lone surrogate replaced by U+FFFD.
-pub fn to_usv_string(value: &JsValue, context: &mut Context) -> JsResult<String> {
-    let units: Vec<u16> = value.to_string(context)?.iter().collect();
-    Ok(String::from_utf16_lossy(&units))
 }
 
 /// `constructor()`: a TextEncoder has nothing to set up.
