@@ -1,13 +1,16 @@
 //! Web APIs, one module per specification; one file per WebIDL interface.
 
 pub mod console;
+pub mod crypto;
 pub mod dom;
+pub mod encoding;
 pub mod fetch;
 pub mod hr_time;
 pub mod html;
 pub mod namespace;
 pub mod scheduling;
 pub mod taskhost_clock;
+pub mod url;
 pub mod util;
 
 use boa_engine::{Context, JsResult};
@@ -41,6 +44,9 @@ pub fn register(context: &mut Context, options: &WebOptions) -> JsResult<()> {
     dom::register(context, options.worker.is_none())?;
     html::register(context, options.worker.as_ref())?;
     hr_time::register(context)?;
+    crypto::register(context)?;
+    encoding::register(context)?;
+    url::register(context)?;
     scheduling::register(context)?;
     fetch::register(context, options.fetch_root.clone())?;
     namespace::register(context, options)?;

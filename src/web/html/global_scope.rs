@@ -11,7 +11,7 @@ use crate::web::html::window::is_global;
 /// The attribute getter/setter steps' first check (WebIDL §3.7.6): "Let jsValue be the this value,
 /// if it is not null or undefined, or realm's global object otherwise. If jsValue is not a platform
 /// object that implements the interface (`Window`: the global object), throw a TypeError."
-fn this_is_global(this: &JsValue, context: &Context) -> JsResult<JsObject> {
+pub fn this_is_global(this: &JsValue, context: &Context) -> JsResult<JsObject> {
     let object = this_object(this, context)?;
     if !is_global(&object, context) {
         return Err(illegal_invocation());

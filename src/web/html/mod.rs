@@ -1,6 +1,7 @@
 //! HTML: the global object (`Window`), timers, microtask queuing, event handlers, error reporting
 //! and its events, `structuredClone`, and the parser front that builds a document from HTML.
 
+pub mod base64;
 pub mod dedicated_worker_global_scope;
 pub mod document_loader;
 pub mod error_event;
@@ -31,6 +32,16 @@ pub mod worker_location;
 
 use boa_engine::{Context, JsResult};
 
+/// The interface that names the global in messages ("Failed to execute 'atob' on 'Window'").
+#[must_use]
+pub fn global_interface_name(worker: Option<&worker_agents::WorkerKind>) -> &'static str {
+    if worker.is_some() {
+        "WorkerGlobalScope"
+    } else {
+        "Window"
+    }
+}
+
 /// Register the HTML APIs (after the DOM's, which they build on) for a window's global, or for
 /// a worker's (`worker`: its kind).
 pub fn register(context: &mut Context, worker: Option<&worker_agents::WorkerKind>) -> JsResult<()> {
@@ -53,6 +64,7 @@ pub fn register(context: &mut Context, worker: Option<&worker_agents::WorkerKind
         }
     }
     global_scope::register(context)?;
+    base64::register(context, global_interface_name(worker))?;
     timers::register(context)?;
     microtask::register(context)?;
     navigator::register(context, worker.is_some())?;
