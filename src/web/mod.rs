@@ -6,6 +6,7 @@ pub mod fetch;
 pub mod hr_time;
 pub mod html;
 pub mod namespace;
+pub mod performance;
 pub mod scheduling;
 pub mod util;
 
@@ -40,6 +41,7 @@ pub fn register(context: &mut Context, options: &WebOptions) -> JsResult<()> {
     dom::register(context, options.worker.is_none())?;
     html::register(context, options.worker.as_ref())?;
     hr_time::register(context)?;
+    performance::register(context, options.worker.is_none())?;
     scheduling::register(context)?;
     fetch::register(context, options.fetch_root.clone())?;
     namespace::register(context, options)?;

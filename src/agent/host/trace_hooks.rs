@@ -6,8 +6,8 @@ use boa_engine::realm::Realm;
 use boa_engine::{Context, JsObject};
 
 use super::Host;
-use crate::agent::trace::{Posted, Tracer, call_site, function_name};
-use crate::event_loop::{Selected, TaskId};
+use crate::agent::trace::{Posted, TaskLabel, Tracer, call_site, function_name};
+use crate::event_loop::{LoopTime, Selected, TaskId};
 
 impl Host {
     /// Trace this event loop.
@@ -158,21 +158,41 @@ impl Host {
         }
     }
 
-    /// The running task and its microtask checkpoint ended.
+    /// The running task and its microtask checkpoint ended: what the trace knows of it (`None`
+    /// when tracing is off).
     #[inline]
-    pub fn trace_end(&self) {
+    pub fn trace_end(&self) -> Option<TaskLabel> {
         if self.tracing.get() {
-            self.trace_end_on();
+            return self.trace_end_on();
         }
+        None
     }
 
     #[cold]
     #[inline(never)]
-    fn trace_end_on(&self) {
+    fn trace_end_on(&self) -> Option<TaskLabel> {
         let now = self.now();
         let counts = self.core.borrow().pending_by_band();
-        if let Some(tracer) = self.tracer.borrow_mut().as_mut() {
-            tracer.end(now, counts);
+        self.tracer.borrow_mut().as_mut()?.end(now, counts)
+    }
+
+    /// A User Timing mark or measure, or a long task, of category `cat` (see
+    /// [`Tracer::user_event`]); `args` is only made when a trace file is written.
+    pub fn trace_user_timing(
+        &self,
+        cat: &str,
+        name: &str,
+        start: LoopTime,
+        end: Option<LoopTime>,
+        args: impl FnOnce() -> serde_json::Value,
+    ) {
+        if !self.tracing.get() {
+            return;
+        }
+        if let Some(tracer) = self.tracer.borrow_mut().as_mut()
+            && tracer.writes_file()
+        {
+            tracer.user_event(cat, name, start, end, args());
         }
     }
 
