@@ -304,14 +304,22 @@ pub(super) fn run_task<T>(
     run_as: RunAs<'_>,
     steps: impl FnOnce(&mut Context) -> JsResult<T>,
 ) -> Option<T> {
-    // 2.2. Set taskStartTime to the unsafe shared current time.
+    // 2.2. Set taskStartTime to the unsafe shared current time. (The trace's slice starts then.)
     let task_start_time = host.now();
     match run_as {
-        RunAs::Script => host.trace_begin(None, None, false, None),
+        RunAs::Script => host.trace_begin(task_start_time, None, None, false, None),
         RunAs::Task(task, selected, realm) => {
-            host.trace_begin(Some(task), Some(selected), false, Some(realm));
+            host.trace_begin(
+                task_start_time,
+                Some(task),
+                Some(selected),
+                false,
+                Some(realm),
+            );
         }
-        RunAs::Idle(task, realm) => host.trace_begin(Some(task), None, true, Some(realm)),
+        RunAs::Idle(task, realm) => {
+            host.trace_begin(task_start_time, Some(task), None, true, Some(realm))
+        }
     }
     // 6. Perform oldestTask's steps.
     let result = steps(context);
@@ -324,9 +332,9 @@ pub(super) fn run_task<T>(
     };
     // 8. Perform a microtask checkpoint.
     perform_microtask_checkpoint(host, context);
-    let label = host.trace_end();
-    // 3. Let taskEndTime be the unsafe shared current time.
+    // 3. Let taskEndTime be the unsafe shared current time. (The trace's slice ends then.)
     let task_end_time = host.now();
+    let label = host.trace_end(task_end_time);
     // 4. If oldestTask is not null, report task timing.
     report_task_timing(task_start_time, task_end_time, run_as, label, context);
     value

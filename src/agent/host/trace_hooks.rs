@@ -118,17 +118,18 @@ impl Host {
         }
     }
 
-    /// A task starts (`None`: the script itself).
+    /// A task starts now, at `now` (`None`: the script itself).
     #[inline]
     pub fn trace_begin(
         &self,
+        now: LoopTime,
         task: Option<TaskId>,
         selected: Option<&Selected>,
         idle: bool,
         realm: Option<&Realm>,
     ) {
         if self.tracing.get() {
-            self.trace_begin_on(task, selected, idle, realm);
+            self.trace_begin_on(now, task, selected, idle, realm);
         }
     }
 
@@ -136,6 +137,7 @@ impl Host {
     #[inline(never)]
     fn trace_begin_on(
         &self,
+        now: LoopTime,
         task: Option<TaskId>,
         selected: Option<&Selected>,
         idle: bool,
@@ -144,7 +146,6 @@ impl Host {
         let realm = realm
             .and_then(crate::agent::realm::realm_record)
             .map(|r| r.name.clone());
-        let now = self.now();
         if let Some(tracer) = self.tracer.borrow_mut().as_mut() {
             let script = self.script_name.borrow();
             tracer.begin(
@@ -158,20 +159,19 @@ impl Host {
         }
     }
 
-    /// The running task and its microtask checkpoint ended: what the trace knows of it (`None`
-    /// when tracing is off).
+    /// The running task and its microtask checkpoint ended at `now`: what the trace knows of
+    /// it (`None` when tracing is off).
     #[inline]
-    pub fn trace_end(&self) -> Option<TaskLabel> {
+    pub fn trace_end(&self, now: LoopTime) -> Option<TaskLabel> {
         if self.tracing.get() {
-            return self.trace_end_on();
+            return self.trace_end_on(now);
         }
         None
     }
 
     #[cold]
     #[inline(never)]
-    fn trace_end_on(&self) -> Option<TaskLabel> {
-        let now = self.now();
+    fn trace_end_on(&self, now: LoopTime) -> Option<TaskLabel> {
         let counts = self.core.borrow().pending_by_band();
         self.tracer.borrow_mut().as_mut()?.end(now, counts)
     }

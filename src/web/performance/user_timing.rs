@@ -36,7 +36,7 @@ fn mark(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValu
     queue_entry(&entry, context);
     let host = Host::from_context(context)?;
     host.trace_user_timing(
-        "mark",
+        "user_timing",
         &name,
         LoopTime::from_millis_f64(start),
         None,
@@ -257,7 +257,7 @@ fn measure(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsV
     queue_entry(&entry, context);
     let host = Host::from_context(context)?;
     host.trace_user_timing(
-        "measure",
+        "user_timing",
         &name,
         LoopTime::from_millis_f64(start_time.min(end_time)),
         Some(LoopTime::from_millis_f64(start_time.max(end_time))),
