@@ -60,13 +60,15 @@ pub struct TraceOptions {
     pub file: Option<PathBuf>,
     /// Print a line per task on stderr.
     pub log_tasks: bool,
+    /// Record where each task comes from, for the `--long-tasks` summary (nothing is written).
+    pub long_tasks: bool,
 }
 
 impl TraceOptions {
     /// Whether anything is traced.
     #[must_use]
     pub fn enabled(&self) -> bool {
-        self.file.is_some() || self.log_tasks
+        self.file.is_some() || self.log_tasks || self.long_tasks
     }
 }
 
@@ -75,6 +77,19 @@ struct Running {
     start: LoopTime,
     name: String,
     args: Value,
+    label: TaskLabel,
+}
+
+/// What a task was: its kind (source), its callback's name and where it was posted, when the
+/// trace knows them (what long tasks are attributed to).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct TaskLabel {
+    /// "script", "postTask", "yield continuation", "setTimeout", "message", …
+    pub kind: &'static str,
+    /// The callback's function name (for the script: its file).
+    pub callback: Option<String>,
+    /// `file:line:col` of the call that posted it.
+    pub site: Option<String>,
 }
 
 /// The trace file all agents write to.
@@ -435,18 +450,27 @@ impl Tracer {
         }
         // Before the task runs, which may never return.
         self.flush();
+        let label = TaskLabel {
+            kind,
+            callback: if task.is_none() {
+                Some(script.to_owned())
+            } else {
+                posted.as_ref().and_then(|p| p.callback.clone())
+            },
+            site: posted.and_then(|p| p.site),
+        };
         self.running = Some(Running {
             start: now,
             name,
             args,
+            label,
         });
     }
 
     /// The running task (and its microtask checkpoint) ended; `counts` are the pending tasks now.
-    pub fn end(&mut self, now: LoopTime, counts: PendingByBand) {
-        let Some(running) = self.running.take() else {
-            return;
-        };
+    /// What the task was.
+    pub fn end(&mut self, now: LoopTime, counts: PendingByBand) -> Option<TaskLabel> {
+        let running = self.running.take()?;
         let dur = micros(now) - micros(running.start);
         self.emit(&json!({"name": running.name, "cat": "task", "ph": "X",
             "ts": self.ts(running.start), "dur": dur, "pid": PID, "tid": self.tid,
@@ -460,6 +484,33 @@ impl Tracer {
                 "pid": PID, "tid": self.tid, "args": {"high": counts.high, "normal": counts.normal,
                 "low": counts.low, "idle": counts.idle, "timers": counts.timers}}));
             self.last_counts = Some(counts);
+        }
+        Some(running.label)
+    }
+
+    /// A User Timing mark (`end` `None`: an instant event at `start`), or a measure or long task
+    /// (an async slice from `start` to `end`, on its own track per category), of category `cat`.
+    pub fn user_event(
+        &mut self,
+        cat: &str,
+        name: &str,
+        start: LoopTime,
+        end: Option<LoopTime>,
+        args: Value,
+    ) {
+        if !self.writes_file() {
+            return;
+        }
+        match end {
+            None => self.emit(&json!({"name": name, "cat": cat, "ph": "i", "s": "t",
+                "ts": self.ts(start), "pid": PID, "tid": self.tid, "args": args})),
+            Some(end) => {
+                let id = self.new_flow();
+                self.emit(&json!({"name": name, "cat": cat, "ph": "b", "id": id,
+                    "ts": self.ts(start), "pid": PID, "tid": self.tid, "args": args}));
+                self.emit(&json!({"name": name, "cat": cat, "ph": "e", "id": id,
+                    "ts": self.ts(end), "pid": PID, "tid": self.tid}));
+            }
         }
     }
 
@@ -543,6 +594,7 @@ mod tests {
         let options = TraceOptions {
             file: Some(path.clone()),
             log_tasks: false,
+            long_tasks: false,
         };
         let mut tracer = Tracer::new(&options)?;
         tracer.begin(LoopTime::ZERO, None, None, false, "first.js", None);

@@ -115,6 +115,7 @@ fn runtime_with_cases(traced: bool) -> Result<Runtime, String> {
     let trace = crate::agent::trace::TraceOptions {
         file: traced.then(|| std::path::PathBuf::from("/dev/null")),
         log_tasks: false,
+        long_tasks: false,
     };
     let mut runtime = Runtime::new(RuntimeOptions {
         trace,

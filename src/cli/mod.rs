@@ -207,6 +207,10 @@ pub struct LoopOptions {
     /// Print a line per task to stderr: time, band, source, priority, queueing delay, callback.
     #[arg(long)]
     pub log_tasks: bool,
+    /// At the end, print a summary of the long tasks (50 ms or more) to stderr: how many, the
+    /// longest, and where they came from (see docs/PERFORMANCE-TIMELINE.md).
+    #[arg(long)]
+    pub long_tasks: bool,
     /// Imitate a browser's known deviations from the specs, and its choices of orders the specs
     /// leave to the user agent (listed in docs/EVENT_LOOP.md): all of Chromium's, or the ones
     /// named (comma-separated), to check whether a difference from that browser is one of them.
@@ -394,6 +398,7 @@ pub fn execute(cli: Cli) -> i32 {
         trace: crate::agent::trace::TraceOptions {
             file: loop_options.trace.clone(),
             log_tasks: loop_options.log_tasks,
+            long_tasks: loop_options.long_tasks,
         },
         // The window has a document; its iframes and scripts load files from the directory
         // of the file run (or the working directory for `eval`).
@@ -492,6 +497,10 @@ fn run_job(options: RuntimeOptions, job: Job) -> i32 {
             true
         }
     };
+    if let Some(summary) = runtime.long_task_summary() {
+        flush_stdout();
+        eprint!("{summary}");
+    }
     let status = match end {
         LoopEnd::Finished => {
             if let Some(promise) = &module_promise {

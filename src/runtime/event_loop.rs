@@ -20,8 +20,10 @@ use crate::agent::microtasks::perform_microtask_checkpoint;
 use crate::agent::process::Wake;
 use crate::agent::realm::{can_run, in_realm};
 use crate::agent::script as agent_script;
+use crate::agent::trace::{TaskLabel, source_kind};
 use crate::event_loop::{LoopTime, Next, Selected, TaskId};
 use crate::web::html::report::report_exception;
+use crate::web::performance::long_tasks;
 
 impl Runtime {
     /// Drive the event loop until nothing can run again (or `max_time`): with workers, until
@@ -230,8 +232,10 @@ impl Runtime {
                 }
             };
             // 3. Let taskEndTime be the unsafe shared current time.
-            // 4. If oldestTask is not null, report task timing. (No Long Tasks or other
-            //    performance timeline consumers: skipped; the trace has the task's slice.)
+            // 4. If oldestTask is not null, report task timing: Long Tasks' "report long
+            //    tasks" with taskStartTime, taskEndTime and oldestTask. Both times are read and
+            //    the report made at the end of `run_task` (`report_task_timing`), which every
+            //    task goes through — also the script's, which runs before this loop.
             // 6. If this is a worker event loop, then ... (no animation frames in workers).
             // Updating the rendering: no documents are rendered (skipped).
             match turn {
@@ -324,12 +328,22 @@ pub(super) fn run_task<T>(
     run_as: RunAs<'_>,
     steps: impl FnOnce(&mut Context) -> JsResult<T>,
 ) -> Option<T> {
+    // 2.2. Set taskStartTime to the unsafe shared current time. (The trace's slice starts then.)
+    let task_start_time = host.now();
     match run_as {
-        RunAs::Script => host.trace_begin(None, None, false, None),
+        RunAs::Script => host.trace_begin(task_start_time, None, None, false, None),
         RunAs::Task(task, selected, realm) => {
-            host.trace_begin(Some(task), Some(selected), false, Some(realm));
+            host.trace_begin(
+                task_start_time,
+                Some(task),
+                Some(selected),
+                false,
+                Some(realm),
+            );
         }
-        RunAs::Idle(task, realm) => host.trace_begin(Some(task), None, true, Some(realm)),
+        RunAs::Idle(task, realm) => {
+            host.trace_begin(task_start_time, Some(task), None, true, Some(realm))
+        }
     }
     // 6. Perform oldestTask's steps.
     let result = steps(context);
@@ -342,6 +356,46 @@ pub(super) fn run_task<T>(
     };
     // 8. Perform a microtask checkpoint.
     perform_microtask_checkpoint(host, context);
-    host.trace_end();
+    // 3. Let taskEndTime be the unsafe shared current time. (The trace's slice ends then.)
+    let task_end_time = host.now();
+    let label = host.trace_end(task_end_time);
+    // 4. If oldestTask is not null, report task timing.
+    report_task_timing(task_start_time, task_end_time, run_as, label, context);
     value
+}
+
+/// HTML's "report task timing" step of the processing model (step 4) for a task that ran from
+/// `start` to `end` (its microtask checkpoint included): Long Tasks' "report long tasks", given
+/// what the task was (`label`, from the trace when it records tasks; otherwise its source
+/// alone). The other consumers of task timing (Event Timing, Long Animation Frames) are not
+/// implemented.
+fn report_task_timing(
+    start: LoopTime,
+    end: LoopTime,
+    run_as: RunAs<'_>,
+    label: Option<TaskLabel>,
+    context: &mut Context,
+) {
+    // Below the threshold nothing is made (the common case: no label, no realm lookup).
+    if end.as_millis_f64() - start.as_millis_f64() < long_tasks::LONG_TASK_MS {
+        return;
+    }
+    let label = label.unwrap_or_else(|| TaskLabel {
+        kind: match run_as {
+            RunAs::Script => "script",
+            RunAs::Idle(..) => "idle callback",
+            RunAs::Task(_, selected, _) => match (selected.source, selected.effective_priority) {
+                (Some(source), _) => source_kind(source),
+                (None, Some(p)) if p % 2 == 1 => "yield continuation",
+                (None, _) => "postTask",
+            },
+        },
+        callback: None,
+        site: None,
+    });
+    let realm = match run_as {
+        RunAs::Script => context.realm().clone(),
+        RunAs::Task(_, _, realm) | RunAs::Idle(_, realm) => realm.clone(),
+    };
+    long_tasks::report_long_tasks(start, end, &realm, &label, context);
 }

@@ -180,6 +180,11 @@ impl Runtime {
             .build()
             .map_err(|e| anyhow::anyhow!("could not create the JS context: {e}"))?;
         context.insert_data(host.clone());
+        if options.trace.long_tasks && options.joined.is_none() {
+            context.insert_data(Rc::new(
+                crate::web::performance::long_tasks::LongTaskLog::default(),
+            ));
+        }
         // Browsers allow about 10k frames of JS recursion; Boa's defaults (512 native recursions,
         // 10k VM stack slots) stop far earlier. The engine thread's stack holds this many
         // native recursions (see engine::thread); the VM stack lives on the heap.
@@ -223,6 +228,17 @@ impl Runtime {
         run_task(&self.host, &mut self.context, RunAs::Script, |context| {
             script::run_classic_script(source, name, context)
         });
+    }
+
+    /// The `--long-tasks` summary of the window's long tasks (`None` unless it was asked for).
+    #[must_use]
+    pub fn long_task_summary(&self) -> Option<String> {
+        let log = self
+            .context
+            .get_data::<Rc<crate::web::performance::long_tasks::LongTaskLog>>()?;
+        Some(crate::web::performance::long_tasks::summary(
+            &log.0.borrow(),
+        ))
     }
 
     /// Close the trace (`--trace`), if any; the error writing it, if one happened.

@@ -8,6 +8,7 @@ pub mod fetch;
 pub mod hr_time;
 pub mod html;
 pub mod namespace;
+pub mod performance;
 pub mod scheduling;
 pub mod taskhost_clock;
 pub mod url;
@@ -47,6 +48,7 @@ pub fn register(context: &mut Context, options: &WebOptions) -> JsResult<()> {
     crypto::register(context)?;
     encoding::register(context)?;
     url::register(context)?;
+    performance::register(context, options.worker.is_none())?;
     scheduling::register(context)?;
     fetch::register(context, options.fetch_root.clone())?;
     namespace::register(context, options)?;

@@ -6,8 +6,8 @@ use boa_engine::realm::Realm;
 use boa_engine::{Context, JsObject};
 
 use super::Host;
-use crate::agent::trace::{Posted, Tracer, call_site, function_name};
-use crate::event_loop::{Selected, TaskId};
+use crate::agent::trace::{Posted, TaskLabel, Tracer, call_site, function_name};
+use crate::event_loop::{LoopTime, Selected, TaskId};
 
 impl Host {
     /// Trace this event loop.
@@ -118,17 +118,18 @@ impl Host {
         }
     }
 
-    /// A task starts (`None`: the script itself).
+    /// A task starts now, at `now` (`None`: the script itself).
     #[inline]
     pub fn trace_begin(
         &self,
+        now: LoopTime,
         task: Option<TaskId>,
         selected: Option<&Selected>,
         idle: bool,
         realm: Option<&Realm>,
     ) {
         if self.tracing.get() {
-            self.trace_begin_on(task, selected, idle, realm);
+            self.trace_begin_on(now, task, selected, idle, realm);
         }
     }
 
@@ -136,6 +137,7 @@ impl Host {
     #[inline(never)]
     fn trace_begin_on(
         &self,
+        now: LoopTime,
         task: Option<TaskId>,
         selected: Option<&Selected>,
         idle: bool,
@@ -144,7 +146,6 @@ impl Host {
         let realm = realm
             .and_then(crate::agent::realm::realm_record)
             .map(|r| r.name.clone());
-        let now = self.now();
         if let Some(tracer) = self.tracer.borrow_mut().as_mut() {
             let script = self.script_name.borrow();
             tracer.begin(
@@ -158,21 +159,40 @@ impl Host {
         }
     }
 
-    /// The running task and its microtask checkpoint ended.
+    /// The running task and its microtask checkpoint ended at `now`: what the trace knows of
+    /// it (`None` when tracing is off).
     #[inline]
-    pub fn trace_end(&self) {
+    pub fn trace_end(&self, now: LoopTime) -> Option<TaskLabel> {
         if self.tracing.get() {
-            self.trace_end_on();
+            return self.trace_end_on(now);
         }
+        None
     }
 
     #[cold]
     #[inline(never)]
-    fn trace_end_on(&self) {
-        let now = self.now();
+    fn trace_end_on(&self, now: LoopTime) -> Option<TaskLabel> {
         let counts = self.core.borrow().pending_by_band();
-        if let Some(tracer) = self.tracer.borrow_mut().as_mut() {
-            tracer.end(now, counts);
+        self.tracer.borrow_mut().as_mut()?.end(now, counts)
+    }
+
+    /// A User Timing mark or measure, or a long task, of category `cat` (see
+    /// [`Tracer::user_event`]); `args` is only made when a trace file is written.
+    pub fn trace_user_timing(
+        &self,
+        cat: &str,
+        name: &str,
+        start: LoopTime,
+        end: Option<LoopTime>,
+        args: impl FnOnce() -> serde_json::Value,
+    ) {
+        if !self.tracing.get() {
+            return;
+        }
+        if let Some(tracer) = self.tracer.borrow_mut().as_mut()
+            && tracer.writes_file()
+        {
+            tracer.user_event(cat, name, start, end, args());
         }
     }
 

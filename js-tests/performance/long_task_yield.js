@@ -1,0 +1,16 @@
+// flags: --long-tasks
+// The same 150 ms of work in chunks of 10 ms with `await scheduler.yield()` between them is no
+// long task: the observer never fires and --long-tasks reports none.
+function busy(ms) {
+  const end = performance.now() + ms;
+  while (performance.now() < end) {}
+}
+let observed = 0;
+new PerformanceObserver((list) => { observed += list.getEntries().length; }).observe({ type: 'longtask' });
+scheduler.postTask(async function work() {
+  for (let i = 0; i < 15; i++) {
+    busy(10);
+    await scheduler.yield();
+  }
+  setTimeout(() => console.log('chunks done, long tasks observed:', observed), 0);
+});

@@ -1,0 +1,41 @@
+//! The Performance Timeline (`PerformanceEntry`, `PerformanceObserver`,
+//! `PerformanceObserverEntryList`, `performance.getEntries*`), User Timing (`PerformanceMark`,
+//! `PerformanceMeasure`, `performance.mark/measure/clearMarks/clearMeasures`) and Long Tasks
+//! (`PerformanceLongTaskTiming`, `TaskAttributionTiming`, "report long tasks"), one file per
+//! interface. `Performance` itself (`now()`, `timeOrigin`) is `web::hr_time::performance`;
+//! `docs/PERFORMANCE-TIMELINE.md` describes the behaviour.
+
+pub mod long_tasks;
+pub mod performance_entry;
+pub mod performance_long_task_timing;
+pub mod performance_mark;
+pub mod performance_measure;
+pub mod performance_observer;
+pub mod performance_observer_entry_list;
+pub mod task_attribution_timing;
+pub mod timeline;
+pub mod user_timing;
+
+use boa_engine::{Context, JsResult, JsString};
+
+/// Define the interfaces, and the User Timing and timeline operations of `performance` (which
+/// `web::hr_time` defined before).
+pub fn register(context: &mut Context, window: bool) -> JsResult<()> {
+    performance_entry::register(context)?;
+    performance_mark::register(context)?;
+    performance_measure::register(context)?;
+    performance_observer::register(context)?;
+    performance_observer_entry_list::register(context)?;
+    // [Exposed=Window]
+    if window {
+        performance_long_task_timing::register(context)?;
+        task_attribution_timing::register(context)?;
+    }
+    let performance = context
+        .global_object()
+        .get(JsString::from("performance"), context)?;
+    if let Some(performance) = performance.as_object() {
+        user_timing::define_members(&performance, context)?;
+    }
+    Ok(())
+}

@@ -1,0 +1,266 @@
+//! The `PerformanceEntry` interface (Performance Timeline §5): the base of every entry taskhost
+//! records (`PerformanceMark`, `PerformanceMeasure`, `PerformanceLongTaskTiming`,
+//! `TaskAttributionTiming`).
+//!
+//! Every entry object carries one native data type, [`EntryData`], whose `entry_type` says which
+//! interface it is; the subclasses' attributes brand-check on it.
+
+use boa_engine::object::ObjectInitializer;
+use boa_engine::{
+    Context, JsData, JsNativeError, JsObject, JsResult, JsString, JsValue, NativeFunction,
+    js_string,
+};
+use boa_gc::{Finalize, Trace};
+
+use crate::web::dom::interface::{
+    InterfaceSpec, define_interface, illegal_invocation, prototype_of, this_object,
+};
+
+/// The entry types taskhost supports (the registry's `entryType` values).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EntryType {
+    Mark,
+    Measure,
+    LongTask,
+    /// `TaskAttributionTiming` (never in a buffer or delivered to observers).
+    TaskAttribution,
+}
+
+impl EntryType {
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Mark => "mark",
+            Self::Measure => "measure",
+            Self::LongTask => "longtask",
+            Self::TaskAttribution => "taskattribution",
+        }
+    }
+
+    /// The supported entry type named `name` (`PerformanceObserver.supportedEntryTypes`).
+    #[must_use]
+    pub fn supported(name: &str) -> Option<Self> {
+        match name {
+            "mark" => Some(Self::Mark),
+            "measure" => Some(Self::Measure),
+            "longtask" => Some(Self::LongTask),
+            _ => None,
+        }
+    }
+
+    /// The supported entry types, in code unit order (the frozen array's order).
+    pub const SUPPORTED: [EntryType; 3] = [Self::LongTask, Self::Mark, Self::Measure];
+}
+
+/// What a `TaskAttributionTiming` says about the container of a long task's work, with
+/// taskhost's extension: which task it was.
+#[derive(Clone, Debug, Default)]
+pub struct Attribution {
+    /// `containerType`: "window" (taskhost has no iframe containers that it tells apart).
+    pub container_type: &'static str,
+    /// `taskhostSource`: the task's source ("script", "postTask", "setTimeout", "message", …).
+    pub source: String,
+    /// `taskhostCallback`: the callback's function name ("" when unknown).
+    pub callback: String,
+    /// `taskhostPostedAt`: `file:line:col` of the call that posted the task ("" when unknown).
+    pub posted_at: String,
+}
+
+/// The native data of every entry object.
+#[derive(Trace, Finalize, JsData)]
+pub struct EntryData {
+    #[unsafe_ignore_trace]
+    pub name: String,
+    #[unsafe_ignore_trace]
+    pub entry_type: EntryType,
+    #[unsafe_ignore_trace]
+    pub start_time: f64,
+    #[unsafe_ignore_trace]
+    pub duration: f64,
+    /// `detail` of a mark or measure (null otherwise).
+    pub detail: JsValue,
+    /// `attribution` of a long task: a frozen array of `TaskAttributionTiming`.
+    pub attribution: Option<JsObject>,
+    /// What a `TaskAttributionTiming` says.
+    #[unsafe_ignore_trace]
+    pub container: Option<Attribution>,
+}
+
+impl EntryData {
+    /// An entry of `entry_type` without detail or attribution.
+    #[must_use]
+    pub fn new(name: &str, entry_type: EntryType, start_time: f64, duration: f64) -> Self {
+        Self {
+            name: name.to_owned(),
+            entry_type,
+            start_time,
+            duration,
+            detail: JsValue::null(),
+            attribution: None,
+            container: None,
+        }
+    }
+}
+
+/// The interface an entry type's objects implement.
+fn interface_name(entry_type: EntryType) -> &'static str {
+    match entry_type {
+        EntryType::Mark => "PerformanceMark",
+        EntryType::Measure => "PerformanceMeasure",
+        EntryType::LongTask => "PerformanceLongTaskTiming",
+        EntryType::TaskAttribution => "TaskAttributionTiming",
+    }
+}
+
+/// Create an entry object of the current realm with `data`.
+pub fn new_entry(data: EntryData, context: &Context) -> JsResult<JsObject> {
+    let proto = prototype_of(context, interface_name(data.entry_type))?;
+    Ok(JsObject::from_proto_and_data(proto, data))
+}
+
+/// The entry data of `object`, if it is an entry.
+#[must_use]
+pub fn entry_of(object: &JsObject) -> Option<boa_gc::GcRef<'_, EntryData>> {
+    object.downcast_ref::<EntryData>()
+}
+
+/// Run `f` on the entry data of `this` (of one of `types`, or any when empty), or throw
+/// "Illegal invocation".
+pub fn with_entry<R>(
+    this: &JsValue,
+    types: &[EntryType],
+    context: &Context,
+    f: impl FnOnce(&EntryData) -> R,
+) -> JsResult<R> {
+    let object = this_object(this, context)?;
+    let data = entry_of(&object).ok_or_else(illegal_invocation)?;
+    if !types.is_empty() && !types.contains(&data.entry_type) {
+        return Err(illegal_invocation());
+    }
+    Ok(f(&data))
+}
+
+/// The default toJSON steps (WebIDL §3.7.7.1): an object with the values of the attributes of
+/// the entry's interface and the interfaces it inherits from.
+pub fn to_json(this: &JsValue, _: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+    let object = this_object(this, context)?;
+    let (name, entry_type, start, duration, detail, attribution, container) = {
+        let data = entry_of(&object).ok_or_else(illegal_invocation)?;
+        (
+            data.name.clone(),
+            data.entry_type,
+            data.start_time,
+            data.duration,
+            data.detail.clone(),
+            data.attribution.clone(),
+            data.container.clone(),
+        )
+    };
+    let json = ObjectInitializer::new(context).build();
+    let set = |key: &str, value: JsValue, context: &mut Context| {
+        json.create_data_property_or_throw(JsString::from(key), value, context)
+    };
+    set("name", JsString::from(name.as_str()).into(), context)?;
+    set("entryType", js_string!(entry_type.as_str()).into(), context)?;
+    set("startTime", start.into(), context)?;
+    set("duration", duration.into(), context)?;
+    match entry_type {
+        EntryType::Mark | EntryType::Measure => {
+            set("detail", detail, context)?;
+        }
+        EntryType::LongTask => {
+            set(
+                "attribution",
+                attribution.map_or(JsValue::null(), Into::into),
+                context,
+            )?;
+        }
+        EntryType::TaskAttribution => {
+            let c = container.unwrap_or_default();
+            for (key, value) in [
+                ("containerType", c.container_type.to_owned()),
+                ("containerSrc", String::new()),
+                ("containerId", String::new()),
+                ("containerName", String::new()),
+                ("taskhostSource", c.source),
+                ("taskhostCallback", c.callback),
+                ("taskhostPostedAt", c.posted_at),
+            ] {
+                set(key, JsString::from(value.as_str()).into(), context)?;
+            }
+        }
+    }
+    Ok(json.into())
+}
+
+/// A `DOMHighResTimeStamp` argument (a WebIDL `double`): non-finite values are a TypeError.
+pub fn to_timestamp(
+    value: &JsValue,
+    context: &mut Context,
+    on_error: impl FnOnce(&str) -> boa_engine::JsError,
+) -> JsResult<f64> {
+    let number = value.to_number(context)?;
+    if number.is_finite() {
+        Ok(number)
+    } else {
+        Err(on_error("The provided double value is non-finite."))
+    }
+}
+
+/// A TypeError in the browsers' wording for `operation` of `interface`.
+#[must_use]
+pub fn failed(interface: &str, operation: &str, message: &str) -> boa_engine::JsError {
+    JsNativeError::typ()
+        .with_message(format!(
+            "Failed to execute '{operation}' on '{interface}': {message}"
+        ))
+        .into()
+}
+
+pub fn register(context: &mut Context) -> JsResult<()> {
+    define_interface(
+        context,
+        InterfaceSpec {
+            name: "PerformanceEntry",
+            parent: None,
+            length: 0,
+            constructor: None,
+        },
+        |m| {
+            m.attribute(
+                "name",
+                NativeFunction::from_fn_ptr(|this, _, context| {
+                    with_entry(this, &[], context, |d| {
+                        JsString::from(d.name.as_str()).into()
+                    })
+                }),
+                None,
+            )
+            .attribute(
+                "entryType",
+                NativeFunction::from_fn_ptr(|this, _, context| {
+                    with_entry(this, &[], context, |d| {
+                        JsString::from(d.entry_type.as_str()).into()
+                    })
+                }),
+                None,
+            )
+            .attribute(
+                "startTime",
+                NativeFunction::from_fn_ptr(|this, _, context| {
+                    with_entry(this, &[], context, |d| d.start_time.into())
+                }),
+                None,
+            )
+            .attribute(
+                "duration",
+                NativeFunction::from_fn_ptr(|this, _, context| {
+                    with_entry(this, &[], context, |d| d.duration.into())
+                }),
+                None,
+            )
+            .operation("toJSON", 0, NativeFunction::from_fn_ptr(to_json));
+        },
+    )?;
+    Ok(())
+}
