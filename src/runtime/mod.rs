@@ -5,6 +5,7 @@ mod event_loop;
 
 use event_loop::{RunAs, run_task};
 mod module_loader;
+pub mod resolution;
 pub mod worker;
 
 use std::path::Path;
