@@ -178,11 +178,14 @@ fn sort_and_normalize_specifier_map(
         };
         // 2.3. If value is not a string, then: report a warning that addresses need to be
         //      strings; set normalized[normalizedSpecifierKey] to null; continue.
+        //      (A null value is the usual way to block a specifier: no warning for it.)
         let Some(value) = value.as_str() else {
-            warnings.push(format!(
-                "the address of \"{specifier_key}\" needs to be a string, not {}; the specifier is blocked",
-                value.kind()
-            ));
+            if *value != Json::Null {
+                warnings.push(format!(
+                    "the address of \"{specifier_key}\" needs to be a string, not {}; the specifier is blocked",
+                    value.kind()
+                ));
+            }
             set(&mut normalized, normalized_key, None);
             continue;
         };
@@ -437,9 +440,9 @@ mod tests {
     #[test]
     fn invalid_entries_are_blocked_with_warnings() {
         let (map, warnings) = parse(
-            r#"{"imports": {"n": 1, "bare": "lodash", "slash/": "./no-slash", "": "./e.js"}, "extra": 1}"#,
+            r#"{"imports": {"n": 1, "bare": "lodash", "slash/": "./no-slash", "": "./e.js", "null": null}, "extra": 1}"#,
         );
-        assert_eq!(keys(&map.imports), ["slash/", "n", "bare"]);
+        assert_eq!(keys(&map.imports), ["slash/", "null", "n", "bare"]);
         assert!(map.imports.iter().all(|(_, v)| v.is_none()));
         assert_eq!(warnings.len(), 5, "{warnings:?}");
         assert!(warnings[4].contains("\"extra\""));
@@ -451,7 +454,9 @@ mod tests {
             parse_error("[]"),
             "the top-level value needs to be a JSON object, not an array"
         );
-        assert!(parse_error(r#"{"imports": []}"#).contains("\"imports\" needs to be a JSON object"));
+        assert!(
+            parse_error(r#"{"imports": []}"#).contains("\"imports\" needs to be a JSON object")
+        );
         assert!(parse_error(r#"{"scopes": 1}"#).contains("\"scopes\" needs to be a JSON object"));
         assert!(
             parse_error(r#"{"scopes": {"/x/": "y"}}"#)

@@ -137,11 +137,7 @@ mod tests {
         assert_eq!(members[0], ("z".to_owned(), Json::Number(2.0)));
         assert_eq!(
             members[1].1,
-            Json::Array(vec![
-                Json::Bool(true),
-                Json::Null,
-                Json::String("s".into())
-            ])
+            Json::Array(vec![Json::Bool(true), Json::Null, Json::String("s".into())])
         );
     }
 

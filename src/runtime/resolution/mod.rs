@@ -22,8 +22,12 @@ impl ImportMap {
     pub fn from_file(path: &Path) -> Result<(Self, Vec<String>), String> {
         let shown = path.display();
         let text = std::fs::read_to_string(path).map_err(|e| match e.kind() {
-            std::io::ErrorKind::NotFound => format!("cannot read the import map {shown}: no such file"),
-            std::io::ErrorKind::InvalidData => format!("cannot read the import map {shown}: not UTF-8"),
+            std::io::ErrorKind::NotFound => {
+                format!("cannot read the import map {shown}: no such file")
+            }
+            std::io::ErrorKind::InvalidData => {
+                format!("cannot read the import map {shown}: not UTF-8")
+            }
             _ => format!("cannot read the import map {shown}: {e}"),
         })?;
         let absolute = std::fs::canonicalize(path)
@@ -59,7 +63,9 @@ pub fn url_to_path(url: &Url) -> Result<PathBuf, String> {
         ));
     }
     if url.scheme() != "file" {
-        return Err(format!("taskhost loads modules only from file: URLs, not {url}"));
+        return Err(format!(
+            "taskhost loads modules only from file: URLs, not {url}"
+        ));
     }
     url.to_file_path()
         .map_err(|()| format!("{url} does not name a local file"))
@@ -90,9 +96,9 @@ pub fn resolve_module_specifier(
         MatchError::Unparsable { key } => format!(
             "the part after the import map's prefix \"{key}\" does not parse as a URL relative to its address"
         ),
-        MatchError::Backtracks { key } => format!(
-            "it backtracks above the address of the import map's prefix \"{key}\""
-        ),
+        MatchError::Backtracks { key } => {
+            format!("it backtracks above the address of the import map's prefix \"{key}\"")
+        }
     };
     // 9. Let result be a URL-or-null, initially null.
     let mut result = None;
@@ -107,8 +113,8 @@ pub fn resolve_module_specifier(
             //         given normalizedSpecifier, asURL, and scopeImports.
             // 10.1.2. If scopeImportsMatch is not null, then set result to
             //         scopeImportsMatch, and break.
-            if let Some(url) =
-                resolve_imports_match(normalized, as_url.as_ref(), scope_imports).map_err(blocked)?
+            if let Some(url) = resolve_imports_match(normalized, as_url.as_ref(), scope_imports)
+                .map_err(blocked)?
             {
                 result = Some(url);
                 break;
@@ -164,12 +170,27 @@ mod tests {
     fn url_like_specifiers_resolve_against_the_base() {
         let empty = ImportMap::default();
         let from = "file:///app/src/main.mjs";
-        assert_eq!(resolve(&empty, "./a.js", from).unwrap(), "file:///app/src/a.js");
-        assert_eq!(resolve(&empty, "../a.js", from).unwrap(), "file:///app/a.js");
+        assert_eq!(
+            resolve(&empty, "./a.js", from).unwrap(),
+            "file:///app/src/a.js"
+        );
+        assert_eq!(
+            resolve(&empty, "../a.js", from).unwrap(),
+            "file:///app/a.js"
+        );
         assert_eq!(resolve(&empty, "/x/a.js", from).unwrap(), "file:///x/a.js");
-        assert_eq!(resolve(&empty, "file:///y.js", from).unwrap(), "file:///y.js");
-        assert_eq!(resolve(&empty, "https://e.example/m.js", from).unwrap(), "https://e.example/m.js");
-        assert_eq!(resolve(&empty, "./a b.js", from).unwrap(), "file:///app/src/a%20b.js");
+        assert_eq!(
+            resolve(&empty, "file:///y.js", from).unwrap(),
+            "file:///y.js"
+        );
+        assert_eq!(
+            resolve(&empty, "https://e.example/m.js", from).unwrap(),
+            "https://e.example/m.js"
+        );
+        assert_eq!(
+            resolve(&empty, "./a b.js", from).unwrap(),
+            "file:///app/src/a%20b.js"
+        );
     }
 
     #[test]
@@ -179,27 +200,58 @@ mod tests {
                 "scopes": {"./legacy/": {"lib": "./lib/v1.js"}, "./legacy/deep/": {"lib": "./lib/v0.js"},
                            "./exact.mjs": {"lib": "./lib/exact.js"}}}"#,
         );
-        assert_eq!(resolve(&m, "lib", "file:///app/main.mjs").unwrap(), "file:///app/lib/v2.js");
-        assert_eq!(resolve(&m, "lib", "file:///app/legacy/a.mjs").unwrap(), "file:///app/lib/v1.js");
-        assert_eq!(resolve(&m, "lib", "file:///app/legacy/deep/a.mjs").unwrap(), "file:///app/lib/v0.js");
-        assert_eq!(resolve(&m, "lib", "file:///app/exact.mjs").unwrap(), "file:///app/lib/exact.js");
+        assert_eq!(
+            resolve(&m, "lib", "file:///app/main.mjs").unwrap(),
+            "file:///app/lib/v2.js"
+        );
+        assert_eq!(
+            resolve(&m, "lib", "file:///app/legacy/a.mjs").unwrap(),
+            "file:///app/lib/v1.js"
+        );
+        assert_eq!(
+            resolve(&m, "lib", "file:///app/legacy/deep/a.mjs").unwrap(),
+            "file:///app/lib/v0.js"
+        );
+        assert_eq!(
+            resolve(&m, "lib", "file:///app/exact.mjs").unwrap(),
+            "file:///app/lib/exact.js"
+        );
         // A scope without a match falls back to the top-level imports.
-        assert_eq!(resolve(&m, "lib/x.js", "file:///app/legacy/a.mjs").unwrap(), "file:///app/lib/v2/x.js");
+        assert_eq!(
+            resolve(&m, "lib/x.js", "file:///app/legacy/a.mjs").unwrap(),
+            "file:///app/lib/v2/x.js"
+        );
         // URL-like keys remap URLs.
-        assert_eq!(resolve(&m, "./old.js", "file:///app/src/main.mjs").unwrap(), "file:///app/src/new.js");
+        assert_eq!(
+            resolve(&m, "./old.js", "file:///app/src/main.mjs").unwrap(),
+            "file:///app/src/new.js"
+        );
     }
 
     #[test]
     fn blocked_and_backtracking_entries_are_errors() {
         let m = map(r#"{"imports": {"no": null, "pkg/": "./pkg/"}}"#);
         let from = "file:///app/main.mjs";
-        assert!(resolve(&m, "no", from).unwrap_err().contains("blocked by a null entry for \"no\""));
-        assert!(resolve(&m, "pkg/../../x.js", from).unwrap_err().contains("backtracks above"));
+        assert!(
+            resolve(&m, "no", from)
+                .unwrap_err()
+                .contains("blocked by a null entry for \"no\"")
+        );
+        assert!(
+            resolve(&m, "pkg/../../x.js", from)
+                .unwrap_err()
+                .contains("backtracks above")
+        );
     }
 
     #[test]
     fn bare_specifiers_without_a_package_name_the_directory() {
-        let error = resolve(&ImportMap::default(), "left-pad", "file:///nonexistent-dir/main.mjs").unwrap_err();
+        let error = resolve(
+            &ImportMap::default(),
+            "left-pad",
+            "file:///nonexistent-dir/main.mjs",
+        )
+        .unwrap_err();
         assert_eq!(
             error,
             "no package \"left-pad\" in node_modules of /nonexistent-dir or of any directory above it, and no import map entry for it"
@@ -208,9 +260,20 @@ mod tests {
 
     #[test]
     fn only_file_urls_name_files() {
-        assert_eq!(url_to_path(&Url::parse("file:///a/b%20c.js").unwrap()).unwrap(), PathBuf::from("/a/b c.js"));
-        assert!(url_to_path(&Url::parse("https://e.example/m.js").unwrap()).unwrap_err().contains("only from file: URLs"));
-        assert!(url_to_path(&Url::parse("node:fs").unwrap()).unwrap_err().contains("Node.js built-in"));
+        assert_eq!(
+            url_to_path(&Url::parse("file:///a/b%20c.js").unwrap()).unwrap(),
+            PathBuf::from("/a/b c.js")
+        );
+        assert!(
+            url_to_path(&Url::parse("https://e.example/m.js").unwrap())
+                .unwrap_err()
+                .contains("only from file: URLs")
+        );
+        assert!(
+            url_to_path(&Url::parse("node:fs").unwrap())
+                .unwrap_err()
+                .contains("Node.js built-in")
+        );
     }
 
     #[test]
@@ -220,17 +283,36 @@ mod tests {
         let bad = dir.join("bad.json");
         std::fs::write(&bad, "{\"imports\": 3}").unwrap();
         let error = ImportMap::from_file(&bad).unwrap_err();
-        assert_eq!(error, format!("invalid import map {}: the value of \"imports\" needs to be a JSON object, not a number", bad.display()));
+        assert_eq!(
+            error,
+            format!(
+                "invalid import map {}: the value of \"imports\" needs to be a JSON object, not a number",
+                bad.display()
+            )
+        );
         std::fs::write(&bad, "{\n  \"imports\": {\n").unwrap();
         let error = ImportMap::from_file(&bad).unwrap_err();
-        assert!(error.starts_with(&format!("invalid import map {}:3:0: invalid JSON: ", bad.display())), "{error}");
+        assert!(
+            error.starts_with(&format!(
+                "invalid import map {}:3:0: invalid JSON: ",
+                bad.display()
+            )),
+            "{error}"
+        );
         let missing = dir.join("missing.json");
-        assert!(ImportMap::from_file(&missing).unwrap_err().ends_with("missing.json: no such file"));
+        assert!(
+            ImportMap::from_file(&missing)
+                .unwrap_err()
+                .ends_with("missing.json: no such file")
+        );
         let good = dir.join("good.json");
         std::fs::write(&good, r#"{"imports": {"a": "./a.js", "b": 1}}"#).unwrap();
         let (map, warnings) = ImportMap::from_file(&good).unwrap();
         let base = file_url(&std::fs::canonicalize(&dir).unwrap()).unwrap();
-        assert_eq!(map.imports[1].1.as_ref().unwrap().as_str(), format!("{base}/a.js"));
+        assert_eq!(
+            map.imports[1].1.as_ref().unwrap().as_str(),
+            format!("{base}/a.js")
+        );
         assert_eq!(warnings.len(), 1);
         assert!(warnings[0].starts_with(&format!("import map {}: ", good.display())));
         let _ = std::fs::remove_dir_all(&dir);

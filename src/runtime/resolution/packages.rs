@@ -45,7 +45,11 @@ impl Package<'_> {
 
 /// PACKAGE_RESOLVE(packageSpecifier, parentURL), with parentURL a file in `parent_dir`.
 pub fn package_resolve(specifier: &str, parent_dir: &Path) -> Result<Url, String> {
-    let invalid = |why: &str| Err(format!("\"{specifier}\" is not a valid package name: {why}"));
+    let invalid = |why: &str| {
+        Err(format!(
+            "\"{specifier}\" is not a valid package name: {why}"
+        ))
+    };
     // 1. Let packageName be undefined.
     // 2. If packageSpecifier is an empty string, then throw an Invalid Module Specifier error.
     if specifier.is_empty() {
@@ -170,7 +174,8 @@ fn package_exports_resolve(
     subpath: &str,
     exports: &Json,
 ) -> Result<Url, String> {
-    let in_exports = |message: String| format!("{message} (\"exports\" of {})", package.package_json());
+    let in_exports =
+        |message: String| format!("{message} (\"exports\" of {})", package.package_json());
     let members = exports.as_object();
     let dot_keys = members.map_or(0, |m| m.iter().filter(|(k, _)| k.starts_with('.')).count());
     // 1. If exports is an Object with both a key starting with "." and a key not starting
@@ -275,8 +280,7 @@ fn package_imports_exports_resolve(
             //        patternTrailer and the length of matchKey is greater than or equal to
             //        the length of expansionKey, then
             if pattern_trailer.is_empty()
-                || (match_key.ends_with(pattern_trailer)
-                    && match_key.len() >= expansion_key.len())
+                || (match_key.ends_with(pattern_trailer) && match_key.len() >= expansion_key.len())
             {
                 // 4.2.2.1. Let target be the value of matchObj[expansionKey].
                 // 4.2.2.2. Let patternMatch be the substring of matchKey starting at the
@@ -379,7 +383,8 @@ fn package_target_resolve(
                     // 2.2.1.1. Let targetValue be the value of the p property in target.
                     // 2.2.1.2. Let resolved be the result of PACKAGE_TARGET_RESOLVE(
                     //          packageURL, targetValue, patternMatch, isImports, conditions).
-                    let resolved = package_target_resolve(package_url, target_value, pattern_match)?;
+                    let resolved =
+                        package_target_resolve(package_url, target_value, pattern_match)?;
                     // 2.2.1.3. If resolved is equal to undefined, continue the loop.
                     // 2.2.1.4. Return resolved.
                     if resolved != Target::Undefined {
@@ -448,8 +453,7 @@ fn read_package_json(dir: &Path) -> Result<Json, String> {
 
 /// The `file:` URL of a directory (with its trailing slash).
 fn directory_url(dir: &Path) -> Result<Url, String> {
-    Url::from_directory_path(dir)
-        .map_err(|()| format!("{} is not an absolute path", dir.display()))
+    Url::from_directory_path(dir).map_err(|()| format!("{} is not an absolute path", dir.display()))
 }
 
 fn join(base: &Url, relative: &str) -> Result<Url, String> {
@@ -545,10 +549,8 @@ mod tests {
 
     impl Tree {
         fn new(name: &str, files: &[(&str, &str)]) -> Self {
-            let root = std::env::temp_dir().join(format!(
-                "taskhost-packages-{}-{name}",
-                std::process::id()
-            ));
+            let root = std::env::temp_dir()
+                .join(format!("taskhost-packages-{}-{name}", std::process::id()));
             let _ = std::fs::remove_dir_all(&root);
             for (path, text) in files {
                 let path = root.join(path);
@@ -596,8 +598,14 @@ mod tests {
             ],
         );
         assert_eq!(tree.resolve("a", "src").unwrap(), "node_modules/a/main.js");
-        assert_eq!(tree.resolve("b", "src").unwrap(), "node_modules/b/browser.js");
-        assert_eq!(tree.resolve("b/sub", "src").unwrap(), "node_modules/b/sub.mjs");
+        assert_eq!(
+            tree.resolve("b", "src").unwrap(),
+            "node_modules/b/browser.js"
+        );
+        assert_eq!(
+            tree.resolve("b/sub", "src").unwrap(),
+            "node_modules/b/sub.mjs"
+        );
         assert_eq!(
             tree.resolve("b/feature/x/y.js", "src").unwrap(),
             "node_modules/b/src/feature/x/y.js"
@@ -607,8 +615,14 @@ mod tests {
             "node_modules/b/package.json"
         );
         // Conditions are tried in the order of the object: "default" first wins.
-        assert_eq!(tree.resolve("c", "src").unwrap(), "node_modules/c/c-default.js");
-        assert_eq!(tree.resolve("d", "src").unwrap(), "node_modules/d/fallback.js");
+        assert_eq!(
+            tree.resolve("c", "src").unwrap(),
+            "node_modules/c/c-default.js"
+        );
+        assert_eq!(
+            tree.resolve("d", "src").unwrap(),
+            "node_modules/d/fallback.js"
+        );
         let error = tree.resolve("b/other", "src").unwrap_err();
         assert!(
             error.contains("package \"b\" exports no \"./other\" for the conditions taskhost matches (import, browser, default)"),
@@ -630,14 +644,29 @@ mod tests {
                     r#"{"exports": {".": "./a.js", "import": "./b.js"}}"#,
                 ),
                 ("node_modules/up/package.json", r#"{"exports": "../x.js"}"#),
-                ("node_modules/num/package.json", r#"{"exports": {"0": "./x.js"}}"#),
+                (
+                    "node_modules/num/package.json",
+                    r#"{"exports": {"0": "./x.js"}}"#,
+                ),
                 ("node_modules/json/package.json", "{\"exports\": }"),
             ],
         );
         assert!(tree.resolve("mixed", "").unwrap_err().contains("are mixed"));
-        assert!(tree.resolve("up", "").unwrap_err().contains("invalid package target \"../x.js\""));
-        assert!(tree.resolve("num", "").unwrap_err().contains("\"0\" is a number"));
-        assert!(tree.resolve("json", "").unwrap_err().contains("package.json:1:13: invalid package configuration"));
+        assert!(
+            tree.resolve("up", "")
+                .unwrap_err()
+                .contains("invalid package target \"../x.js\"")
+        );
+        assert!(
+            tree.resolve("num", "")
+                .unwrap_err()
+                .contains("\"0\" is a number")
+        );
+        assert!(
+            tree.resolve("json", "")
+                .unwrap_err()
+                .contains("package.json:1:13: invalid package configuration")
+        );
     }
 
     #[test]
@@ -658,12 +687,32 @@ mod tests {
                 ("node_modules/gone/package.json", r#"{"main": "./gone.js"}"#),
             ],
         );
-        assert_eq!(tree.resolve("m", "").unwrap(), "node_modules/m/esm/index.js");
-        assert_eq!(tree.resolve("main", "").unwrap(), "node_modules/main/lib/index.js");
-        assert_eq!(tree.resolve("bare", "").unwrap(), "node_modules/bare/index.js");
-        assert_eq!(tree.resolve("bare/util/x.js", "").unwrap(), "node_modules/bare/util/x.js");
-        assert!(tree.resolve("none", "").unwrap_err().contains("has no entry point"));
-        assert!(tree.resolve("gone", "").unwrap_err().contains("\"./gone.js\", names no file"));
+        assert_eq!(
+            tree.resolve("m", "").unwrap(),
+            "node_modules/m/esm/index.js"
+        );
+        assert_eq!(
+            tree.resolve("main", "").unwrap(),
+            "node_modules/main/lib/index.js"
+        );
+        assert_eq!(
+            tree.resolve("bare", "").unwrap(),
+            "node_modules/bare/index.js"
+        );
+        assert_eq!(
+            tree.resolve("bare/util/x.js", "").unwrap(),
+            "node_modules/bare/util/x.js"
+        );
+        assert!(
+            tree.resolve("none", "")
+                .unwrap_err()
+                .contains("has no entry point")
+        );
+        assert!(
+            tree.resolve("gone", "")
+                .unwrap_err()
+                .contains("\"./gone.js\", names no file")
+        );
     }
 
     #[test]
@@ -671,17 +720,32 @@ mod tests {
         let tree = Tree::new(
             "scoped",
             &[
-                ("node_modules/@s/p/package.json", r#"{"exports": {"./x": "./x.js", ".": "./p.js"}}"#),
+                (
+                    "node_modules/@s/p/package.json",
+                    r#"{"exports": {"./x": "./x.js", ".": "./p.js"}}"#,
+                ),
                 ("app/node_modules/near/index.js", ""),
                 ("app/src/deep/file.js", ""),
             ],
         );
-        assert_eq!(tree.resolve("@s/p", "app/src/deep").unwrap(), "node_modules/@s/p/p.js");
-        assert_eq!(tree.resolve("@s/p/x", "app/src/deep").unwrap(), "node_modules/@s/p/x.js");
-        assert_eq!(tree.resolve("near", "app/src/deep").unwrap(), "app/node_modules/near/index.js");
+        assert_eq!(
+            tree.resolve("@s/p", "app/src/deep").unwrap(),
+            "node_modules/@s/p/p.js"
+        );
+        assert_eq!(
+            tree.resolve("@s/p/x", "app/src/deep").unwrap(),
+            "node_modules/@s/p/x.js"
+        );
+        assert_eq!(
+            tree.resolve("near", "app/src/deep").unwrap(),
+            "app/node_modules/near/index.js"
+        );
         assert!(tree.resolve("near", "").is_err());
         let missing = tree.resolve("@s/q", "app").unwrap_err();
-        assert!(missing.starts_with("no package \"@s/q\" in node_modules of "), "{missing}");
+        assert!(
+            missing.starts_with("no package \"@s/q\" in node_modules of "),
+            "{missing}"
+        );
         assert!(tree.resolve("@s", "").unwrap_err().contains("@scope/name"));
         assert!(tree.resolve("@/x", "").unwrap_err().contains("empty"));
         assert!(tree.resolve(".hidden", "").is_err());
@@ -709,11 +773,19 @@ mod tests {
         let format = |p: &str| package_file_format(&tree.0.join(p)).unwrap();
         assert_eq!(format("src/a.js"), None);
         assert_eq!(format("node_modules/esm/a.js"), Some(Format::Module));
-        assert_eq!(format("node_modules/esm/lib/a.cjs"), Some(Format::CommonJs("its name ends in .cjs".into())));
+        assert_eq!(
+            format("node_modules/esm/lib/a.cjs"),
+            Some(Format::CommonJs("its name ends in .cjs".into()))
+        );
         assert_eq!(format("node_modules/plain/a.mjs"), Some(Format::Module));
         assert_eq!(format("node_modules/plain/lib/a.js"), Some(Format::Detect));
-        assert!(matches!(format("node_modules/cjs/a.js"), Some(Format::CommonJs(why)) if why.contains("\"type\": \"commonjs\"")));
+        assert!(
+            matches!(format("node_modules/cjs/a.js"), Some(Format::CommonJs(why)) if why.contains("\"type\": \"commonjs\""))
+        );
         // The scope lookup stops at node_modules: x has no package.json of its own.
-        assert_eq!(format("node_modules/esm/node_modules/x/a.js"), Some(Format::Detect));
+        assert_eq!(
+            format("node_modules/esm/node_modules/x/a.js"),
+            Some(Format::Detect)
+        );
     }
 }
