@@ -11,6 +11,7 @@ use std::time::Duration;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::engine::thread::run_on_engine_thread;
+use crate::runtime::resolution::ImportMap;
 use crate::runtime::{LoopEnd, Runtime, RuntimeOptions};
 
 /// Exit status when `--max-time` stops the loop (as `timeout(1)`).
@@ -40,6 +41,10 @@ pub enum Command {
         /// Run the file as an ES module (implied by the `.mjs` extension).
         #[arg(long)]
         module: bool,
+        /// Resolve module specifiers through this import map (a JSON file with "imports" and
+        /// "scopes", as HTML's `<script type="importmap">`; its addresses are relative to it).
+        #[arg(long, value_name = "FILE")]
+        import_map: Option<PathBuf>,
         #[command(flatten)]
         loop_options: LoopOptions,
         /// Arguments for the script, after `--` (available as `taskhost.args`).
@@ -277,12 +282,26 @@ pub fn execute(cli: Cli) -> i32 {
         Command::Run {
             file,
             module,
+            import_map,
             loop_options,
             args,
         } => {
             let source = match read_source(&file) {
                 Ok(source) => source,
                 Err(message) => {
+                    eprintln!("taskhost: {message}");
+                    return EXIT_USAGE;
+                }
+            };
+            let import_map = match import_map.as_deref().map(ImportMap::from_file) {
+                None => None,
+                Some(Ok((map, warnings))) => {
+                    for warning in warnings {
+                        eprintln!("taskhost: warning: {warning}");
+                    }
+                    Some(map)
+                }
+                Some(Err(message)) => {
                     eprintln!("taskhost: {message}");
                     return EXIT_USAGE;
                 }
@@ -296,6 +315,7 @@ pub fn execute(cli: Cli) -> i32 {
                     source,
                     as_module,
                     args,
+                    import_map,
                 },
             )
         }
@@ -395,6 +415,10 @@ pub fn execute(cli: Cli) -> i32 {
             Job::File { args, .. } => args.clone(),
             Job::Eval { .. } => Vec::new(),
         },
+        import_map: match &job {
+            Job::File { import_map, .. } => import_map.clone(),
+            Job::Eval { .. } => None,
+        },
         trace: crate::agent::trace::TraceOptions {
             file: loop_options.trace.clone(),
             log_tasks: loop_options.log_tasks,
@@ -426,6 +450,7 @@ enum Job {
         source: String,
         as_module: bool,
         args: Vec<String>,
+        import_map: Option<ImportMap>,
     },
     Eval {
         code: String,

@@ -5,6 +5,7 @@ mod event_loop;
 
 use event_loop::{RunAs, run_task};
 mod module_loader;
+pub mod resolution;
 pub mod worker;
 
 use std::path::Path;
@@ -66,6 +67,8 @@ pub struct RuntimeOptions {
     pub joined: Option<JoinedAgent>,
     /// The browser deviations from the specs to imitate (`--imitate`).
     pub deviations: crate::agent::deviations::Deviations,
+    /// The window's import map (`--import-map`; a worker has none, as in HTML).
+    pub import_map: Option<resolution::ImportMap>,
 }
 
 /// A runtime joining an existing process (a worker's).
@@ -172,7 +175,9 @@ impl Runtime {
                     .with_global_object(crate::web::dom::event_target::create_global_object),
             ))
             .job_executor(Rc::new(TaskhostJobExecutor::new(host.clone())))
-            .module_loader(Rc::new(module_loader::TaskhostModuleLoader::default()))
+            .module_loader(Rc::new(module_loader::TaskhostModuleLoader::new(
+                options.import_map.clone().unwrap_or_default(),
+            )))
             .clock(Rc::new(LoopClock {
                 host: host.clone(),
                 origin_unix_ms,

@@ -1,4 +1,5 @@
-//! ES module loading: specifiers resolved against the importing file, files read as UTF-8, the
+//! ES module loading: specifiers resolved by [`super::resolution`] (URL-like specifiers against
+//! the importing file, the import map, packages in `node_modules`), files read as UTF-8, the
 //! source guard in front of the parser, one module record per (path, attributes).
 //!
 //! Invariant: a module file is parsed at most once per runtime; importing it again (from any
@@ -9,82 +10,139 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
-use boa_engine::module::{ModuleLoader, ModuleRequest, Referrer, resolve_module_specifier};
+use boa_engine::module::{ModuleLoader, ModuleRequest, Referrer};
 use boa_engine::{
-    Context, JsNativeError, JsResult, JsString, Module, NativeFunction, Source, js_string,
+    Context, JsNativeError, JsResult, JsString, Module, NativeFunction, Script, Source, js_string,
 };
+use boa_gc::{Finalize, Trace};
+use url::Url;
 
+use super::resolution::{self, Format, ImportMap};
 use crate::engine::builtins::builtin_function;
-use crate::engine::script::guard_nesting;
+use crate::engine::script::{guard_nesting, parse_module};
 
 /// taskhost's module loader.
-#[derive(Default)]
 pub struct TaskhostModuleLoader {
     map: RefCell<HashMap<(PathBuf, bool), Module>>,
+    /// The window's import map (empty for a worker, as HTML has it).
+    import_map: Rc<ImportMap>,
+}
+
+/// What `import.meta.resolve` keeps: its module's path and the import map.
+#[derive(Trace, Finalize, Clone)]
+struct ResolveCaptures {
+    path: JsString,
+    #[unsafe_ignore_trace]
+    import_map: Rc<ImportMap>,
+}
+
+/// The name of an importing file in messages (`<eval>` for code without a file).
+fn referrer_name(referrer: Option<&Path>) -> String {
+    referrer.map_or_else(|| "<eval>".to_owned(), |p| p.display().to_string())
 }
 
 impl TaskhostModuleLoader {
-    fn resolve(
-        specifier: &JsString,
-        referrer: &Referrer,
-        context: &mut Context,
-    ) -> JsResult<PathBuf> {
-        Self::resolve_from(specifier, referrer.path(), context)
+    pub fn new(import_map: ImportMap) -> Self {
+        Self {
+            map: RefCell::default(),
+            import_map: Rc::new(import_map),
+        }
     }
 
-    fn resolve_from(
+    /// The URL a specifier resolves to, imported from `referrer` (a file; `None`: code
+    /// without one, whose base is the working directory).
+    fn resolve_url(
+        import_map: &ImportMap,
         specifier: &JsString,
         referrer: Option<&Path>,
-        context: &mut Context,
-    ) -> JsResult<PathBuf> {
+    ) -> JsResult<Url> {
         let text = specifier.to_std_string_escaped();
-        // HTML "resolve a module specifier": without an import map, only URL-like specifiers
-        // resolve; a bare name is an error.
-        if !(text.starts_with("./") || text.starts_with("../") || text.starts_with('/')) {
-            return Err(JsNativeError::typ()
-                .with_message(format!(
-                    "Failed to resolve module specifier \"{text}\". Relative references must start with either \"/\", \"./\", or \"../\"."
-                ))
-                .into());
-        }
-        let referrer_path = referrer
-            .map(Path::to_path_buf)
-            .or_else(|| std::env::current_dir().ok().map(|dir| dir.join("<eval>")));
-        resolve_module_specifier(
-            Some(Path::new("/")),
-            specifier,
-            referrer_path.as_deref(),
-            context,
-        )
+        let failed = |message: String| {
+            JsNativeError::typ().with_message(format!(
+                "Failed to resolve module specifier \"{text}\" imported from {}: {message}",
+                referrer_name(referrer)
+            ))
+        };
+        let referrer_path = match referrer {
+            Some(path) if path.is_absolute() => path.to_path_buf(),
+            _ => std::env::current_dir()
+                .map_err(|e| failed(format!("no working directory: {e}")))?
+                .join(referrer.unwrap_or(Path::new("<eval>"))),
+        };
+        let base = resolution::file_url(&referrer_path).map_err(failed)?;
+        Ok(resolution::resolve_module_specifier(import_map, &text, &base).map_err(failed)?)
     }
 
-    fn load(path: &Path, json: bool, context: &mut Context) -> JsResult<Module> {
+    /// The file a specifier names, imported from `referrer`.
+    fn resolve(&self, specifier: &JsString, referrer: Option<&Path>) -> JsResult<PathBuf> {
+        let url = Self::resolve_url(&self.import_map, specifier, referrer)?;
+        resolution::url_to_path(&url).map_err(|message| {
+            JsNativeError::typ()
+                .with_message(format!(
+                    "Failed to load module \"{}\" imported from {}: {message}",
+                    specifier.to_std_string_escaped(),
+                    referrer_name(referrer)
+                ))
+                .into()
+        })
+    }
+
+    fn load(
+        path: &Path,
+        json: bool,
+        referrer: Option<&Path>,
+        context: &mut Context,
+    ) -> JsResult<Module> {
         let shown = path.display();
+        let from = referrer_name(referrer);
         let bytes = std::fs::read(path).map_err(|e| {
-            JsNativeError::typ().with_message(format!("Failed to load module {shown}: {e}"))
+            JsNativeError::typ().with_message(format!(
+                "Failed to load module {shown} imported from {from}: {e}"
+            ))
         })?;
         let text = String::from_utf8(bytes).map_err(|_| {
-            JsNativeError::typ().with_message(format!("Failed to load module {shown}: not UTF-8"))
+            JsNativeError::typ().with_message(format!(
+                "Failed to load module {shown} imported from {from}: not UTF-8"
+            ))
         })?;
         if json {
             return Module::parse_json(JsString::from(text.as_str()), context);
         }
-        guard_nesting(&text, &shown.to_string())?;
-        Module::parse(Source::from_bytes(&text).with_path(path), None, context)
+        // A package's file is an ES module or CommonJS by Node's rules; taskhost loads only
+        // ES modules.
+        let format = resolution::package_file_format(path).map_err(|message| {
+            JsNativeError::typ().with_message(format!(
+                "Failed to load module {shown} imported from {from}: {message}"
+            ))
+        })?;
+        let common_js = match format {
+            None | Some(Format::Module) => None,
+            Some(Format::CommonJs(why)) => Some(why),
+            // DETECT_MODULE_SYNTAX: source that parses as a script has no module syntax.
+            Some(Format::Detect) => {
+                guard_nesting(&text, &shown.to_string())?;
+                Script::parse(Source::from_bytes(&text), None, context)
+                    .is_ok()
+                    .then(|| {
+                        "its package.json has no \"type\": \"module\" and it has no import or export"
+                            .to_owned()
+                    })
+            }
+        };
+        if let Some(why) = common_js {
+            return Err(JsNativeError::typ()
+                .with_message(format!(
+                    "{shown} (imported from {from}) is a CommonJS module ({why}); taskhost loads only ES modules"
+                ))
+                .into());
+        }
+        parse_module(&text, path, context)
     }
 }
 
-/// The `file:` URL of an absolute path (bytes outside the URL path's safe set percent-encoded).
-fn file_url(path: &Path) -> String {
-    let mut url = String::from("file://");
-    for byte in path.to_string_lossy().bytes() {
-        if byte.is_ascii_alphanumeric() || b"-._~/!$&'()*+,;=:@".contains(&byte) {
-            url.push(char::from(byte));
-        } else {
-            url.push_str(&format!("%{byte:02X}"));
-        }
-    }
-    url
+/// The `file:` URL of an absolute path, serialized.
+fn file_url_string(path: &Path) -> String {
+    resolution::file_url(path).map_or_else(|_| path.display().to_string(), String::from)
 }
 
 impl ModuleLoader for TaskhostModuleLoader {
@@ -116,10 +174,10 @@ impl ModuleLoader for TaskhostModuleLoader {
             return;
         };
         // 3. Let urlString be moduleScript's base URL, serialized.
-        let url = JsString::from(file_url(&path).as_str());
+        let url = JsString::from(file_url_string(&path).as_str());
         // 4. Let steps be the following steps, given the argument specifier:
         let steps = NativeFunction::from_copy_closure_with_captures(
-            |_, args, path: &JsString, context| {
+            |_, args, captures: &ResolveCaptures, context| {
                 // 4.1. Set specifier to ? ToString(specifier).
                 let specifier = args
                     .first()
@@ -128,12 +186,15 @@ impl ModuleLoader for TaskhostModuleLoader {
                     .to_string(context)?;
                 // 4.2. Let url be the result of resolving a module specifier given moduleScript
                 //      and specifier.
-                let referrer = PathBuf::from(path.to_std_string_escaped());
-                let resolved = Self::resolve_from(&specifier, Some(&referrer), context)?;
+                let referrer = PathBuf::from(captures.path.to_std_string_escaped());
+                let url = Self::resolve_url(&captures.import_map, &specifier, Some(&referrer))?;
                 // 4.3. Return the serialization of url.
-                Ok(JsString::from(file_url(&resolved).as_str()).into())
+                Ok(JsString::from(url.as_str()).into())
             },
-            JsString::from(path.to_string_lossy().as_ref()),
+            ResolveCaptures {
+                path: JsString::from(path.to_string_lossy().as_ref()),
+                import_map: self.import_map.clone(),
+            },
         );
         // 5. Let resolveFunction be ! CreateBuiltinFunction(steps, 1, "resolve", « »).
         let resolve = builtin_function("resolve", 1, steps, context);
@@ -162,7 +223,8 @@ impl ModuleLoader for TaskhostModuleLoader {
                     .into());
             }
         };
-        let path = Self::resolve(request.specifier(), &referrer, &mut context.borrow_mut())?;
+        let from = referrer.path().map(Path::to_path_buf);
+        let path = self.resolve(request.specifier(), from.as_deref())?;
         if !json && path.extension().is_some_and(|e| e == "json") {
             return Err(JsNativeError::typ()
                 .with_message(format!(
@@ -175,7 +237,7 @@ impl ModuleLoader for TaskhostModuleLoader {
         if let Some(module) = self.map.borrow().get(&key) {
             return Ok(module.clone());
         }
-        let module = Self::load(&key.0, json, &mut context.borrow_mut())?;
+        let module = Self::load(&key.0, json, from.as_deref(), &mut context.borrow_mut())?;
         self.map.borrow_mut().insert(key, module.clone());
         Ok(module)
     }

@@ -14,7 +14,8 @@ console.log('dynamic import gives the same module:', dynamic.greet === greet);
 try {
   await import('left-pad');
 } catch (e) {
-  console.log(e.name + ': ' + e.message);
+  const dir = decodeURIComponent(import.meta.url.slice('file://'.length, import.meta.url.lastIndexOf('/')));
+  console.log(e.name + ': ' + e.message.replaceAll(dir, '$DIR'));
 }
 try {
   await import('./lib/missing.mjs');
