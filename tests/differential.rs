@@ -32,7 +32,10 @@ const MAX_TIME: &str = "30";
 const DEFAULT_THREADS: usize = 16;
 
 /// The deviations `--imitate` knows (the names of `taskhost run --help`).
-const DEVIATIONS: &[&str] = &["timer-nesting-through-microtasks", "report-before-checkpoint"];
+const DEVIATIONS: &[&str] = &[
+    "timer-nesting-through-microtasks",
+    "report-before-checkpoint",
+];
 
 fn read(path: &Path) -> Result<String, Failed> {
     std::fs::read_to_string(common::root().join(path))
@@ -50,7 +53,11 @@ fn check(script: &Path, extra: &[&str], expected: &str, what: &str) -> Result<()
     let stdout = common::text(&output.stdout);
     let mut problems = String::new();
     if stdout != expected {
-        problems.push_str(&common::diff(&format!("stdout ({what})"), expected, &stdout));
+        problems.push_str(&common::diff(
+            &format!("stdout ({what})"),
+            expected,
+            &stdout,
+        ));
     }
     if output.status.code() != Some(0) {
         problems.push_str(&format!(
@@ -79,12 +86,21 @@ fn override_list() -> Result<BTreeMap<String, String>, String> {
         let mut words = line.split_whitespace();
         let (Some(name), Some(deviations), None) = (words.next(), words.next(), words.next())
         else {
-            return Err(format!("{OVERRIDE_LIST}:{}: expected `NAME DEVIATIONS`", n + 1));
+            return Err(format!(
+                "{OVERRIDE_LIST}:{}: expected `NAME DEVIATIONS`",
+                n + 1
+            ));
         };
         if let Some(unknown) = deviations.split(',').find(|d| !DEVIATIONS.contains(d)) {
-            return Err(format!("{OVERRIDE_LIST}:{}: unknown deviation `{unknown}`", n + 1));
+            return Err(format!(
+                "{OVERRIDE_LIST}:{}: unknown deviation `{unknown}`",
+                n + 1
+            ));
         }
-        if list.insert(name.to_owned(), deviations.to_owned()).is_some() {
+        if list
+            .insert(name.to_owned(), deviations.to_owned())
+            .is_some()
+        {
             return Err(format!("{OVERRIDE_LIST}:{}: `{name}` listed twice", n + 1));
         }
     }
@@ -103,7 +119,10 @@ fn main() {
     scripts.sort();
     let mut trials = Vec::new();
     for name in overrides.keys() {
-        if !scripts.iter().any(|s| s.file_stem().is_some_and(|stem| stem == name.as_str())) {
+        if !scripts
+            .iter()
+            .any(|s| s.file_stem().is_some_and(|stem| stem == name.as_str()))
+        {
             let name = name.clone();
             trials.push(Trial::test(format!("{name}::listed-override"), move || {
                 Err(format!("{OVERRIDE_LIST} lists `{name}`, which is not a case").into())
@@ -111,7 +130,11 @@ fn main() {
         }
     }
     for script in scripts {
-        let name = script.file_stem().unwrap_or_default().to_string_lossy().into_owned();
+        let name = script
+            .file_stem()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .into_owned();
         let relative = Path::new(CASES).join(script.file_name().unwrap_or_default());
         let chromium = relative.with_extension("out");
         let deviations = overrides.get(&name).cloned();
@@ -119,22 +142,41 @@ fn main() {
             Some(_) => Path::new(OVERRIDES).join(format!("{name}.out")),
             None => chromium.clone(),
         };
-        for (mode, extra) in [("real-time", &[][..]), ("virtual-time", &["--virtual-time"][..])] {
+        for (mode, extra) in [
+            ("real-time", &[][..]),
+            ("virtual-time", &["--virtual-time"][..]),
+        ] {
             let (relative, expected) = (relative.clone(), expected.clone());
-            let what = if deviations.is_some() { "the spec's answer" } else { "Chromium's" };
+            let what = if deviations.is_some() {
+                "the spec's answer"
+            } else {
+                "Chromium's"
+            };
             trials.push(Trial::test(format!("{name}::{mode}"), move || {
                 check(&relative, extra, &read(&expected)?, what)
             }));
         }
         if let Some(deviations) = deviations {
-            trials.push(Trial::test(format!("{name}::imitating-chromium"), move || {
-                let recorded = read(&chromium)?;
-                if read(&expected)? == recorded {
-                    return Err(format!("{} equals Chromium's recording: a stale override", expected.display()).into());
-                }
-                let extra = ["--virtual-time", "--imitate", deviations.as_str()];
-                check(&relative, &extra, &recorded, &format!("Chromium's, imitating {deviations}"))
-            }));
+            trials.push(Trial::test(
+                format!("{name}::imitating-chromium"),
+                move || {
+                    let recorded = read(&chromium)?;
+                    if read(&expected)? == recorded {
+                        return Err(format!(
+                            "{} equals Chromium's recording: a stale override",
+                            expected.display()
+                        )
+                        .into());
+                    }
+                    let extra = ["--virtual-time", "--imitate", deviations.as_str()];
+                    check(
+                        &relative,
+                        &extra,
+                        &recorded,
+                        &format!("Chromium's, imitating {deviations}"),
+                    )
+                },
+            ));
         }
     }
     libtest_mimic::run(&args, trials).exit();

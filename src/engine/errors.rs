@@ -6,7 +6,6 @@
 //! An engine error that is not a stack limit (an engine panic) never becomes a JS value: it keeps
 //! unwinding, so scripts cannot catch it.
 
-
 use boa_engine::error::{EngineError, RuntimeLimitError};
 use boa_engine::{Context, JsError, JsNativeError, JsNativeErrorKind, JsResult, JsValue};
 

@@ -16,12 +16,16 @@ static SINK: Mutex<Option<Sink>> = Mutex::new(None);
 
 /// Send all further console output and error reports to `sink`.
 pub fn redirect(sink: Sink) {
-    *SINK.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(sink);
+    *SINK
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(sink);
 }
 
 /// Give the terminal back to stdout and stderr.
 pub fn restore() {
-    *SINK.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = None;
+    *SINK
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner) = None;
 }
 
 /// Write `line` (and a line break) to stdout, or to the sink.
@@ -44,7 +48,9 @@ pub fn write_stderr(line: &str) -> std::io::Result<()> {
 
 /// Give `line` to the sink; the line back if there is none.
 fn to_sink(line: &str) -> Option<&str> {
-    let mut sink = SINK.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    let mut sink = SINK
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     match sink.as_mut() {
         Some(sink) => {
             sink(format!("{line}\n"));

@@ -75,11 +75,8 @@ fn parse_async_body(
     source: &str,
 ) -> Result<(boa_engine::ast::function::FunctionBody, Interner), ParseError> {
     let mut interner = Interner::default();
-    let body = Parser::new(Source::from_bytes(source)).parse_function_body(
-        &mut interner,
-        false,
-        true,
-    )?;
+    let body =
+        Parser::new(Source::from_bytes(source)).parse_function_body(&mut interner, false, true)?;
     Ok((body, interner))
 }
 

@@ -158,11 +158,7 @@ fn engine(link: &mpsc::Sender<Link>, interactive: bool) -> i32 {
     let _ = runtime.run_event_loop();
     runtime.finish_workers();
     super::flush_stdout();
-    if interactive {
-        0
-    } else {
-        runtime.exit_code()
-    }
+    if interactive { 0 } else { runtime.exit_code() }
 }
 
 /// Inputs from a terminal, with line editing, history and multi-line input.

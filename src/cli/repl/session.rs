@@ -106,7 +106,9 @@ fn settle(wrapped: &str, bindings: Vec<Binding>, done: &Done, context: &mut Cont
         return;
     };
     let promise = match script::run_classic_script(wrapped, INPUT_NAME, context) {
-        Ok(value) => value.as_object().and_then(|o| JsPromise::from_object(o).ok()),
+        Ok(value) => value
+            .as_object()
+            .and_then(|o| JsPromise::from_object(o).ok()),
         Err(error) => {
             report_exception(&host, &error, context);
             done.finish();
