@@ -130,8 +130,17 @@ fn an_unwritable_history_is_not_fatal() {
     let home = common::temp_file("repl-no-home").join("missing");
     let mut p = spawn(&["repl"], &home);
     p.exp_string("> ").expect("a prompt");
-    exchange(&mut p, "6 * 8", "48");
-    exchange(&mut p, "6 * 9", "54");
+    // Said once, and the session goes on.
+    let before = exchange(&mut p, "6 * 8", "48");
+    assert!(
+        before.contains("cannot write the history"),
+        "no warning: {before:?}"
+    );
+    let before = exchange(&mut p, "6 * 9", "54");
+    assert!(
+        !before.contains("cannot write the history"),
+        "warned twice: {before:?}"
+    );
     p.send_line(".exit").expect("type .exit");
     p.exp_eof().expect("the REPL ends on .exit");
 }
