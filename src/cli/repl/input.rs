@@ -57,7 +57,7 @@ pub fn is_unfinished(source: &str) -> bool {
         Err(ParseError::AbruptEnd) => {
             // An async function body may still complete it (a top-level await); it ran out of
             // text as a script, and will as a body too unless the body parses.
-            !matches!(parse_async_body(source), Ok(_))
+            parse_async_body(source).is_err()
         }
         Err(_) => matches!(parse_async_body(source), Err(ParseError::AbruptEnd)),
     }
