@@ -1,4 +1,4 @@
-//! The `taskhost` command line: `run`, `eval`, `wpt`, `bench`.
+//! The `taskhost` command line: `run`, `eval`, `repl` (also `taskhost` alone), `wpt`, `bench`.
 //!
 //! Exit status: 0 success; 1 an uncaught exception or unhandled rejection was reported; 2 usage
 //! errors, files that cannot be read (missing, unreadable, not UTF-8) and output files (a trace,
@@ -14,6 +14,8 @@ use crate::engine::thread::run_on_engine_thread;
 use crate::runtime::resolution::ImportMap;
 use crate::runtime::{LoopEnd, Runtime, RuntimeOptions};
 
+pub mod repl;
+
 /// Exit status when `--max-time` stops the loop (as `timeout(1)`).
 pub use crate::runtime::EXIT_TIMED_OUT;
 /// Exit status for usage errors and unreadable input.
@@ -28,8 +30,9 @@ pub use crate::runtime::EXIT_USAGE;
     propagate_version = true
 )]
 pub struct Cli {
+    /// What to do; without a command, start the REPL.
     #[command(subcommand)]
-    pub command: Command,
+    pub command: Option<Command>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -58,6 +61,10 @@ pub enum Command {
         #[command(flatten)]
         loop_options: LoopOptions,
     },
+    /// Start an interactive prompt (the default without a command): each input runs as a task
+    /// of an event loop that keeps running between inputs; top-level `await` works. `.help`
+    /// lists the commands.
+    Repl,
     /// Run Web Platform Tests (testharness.js tests: *.any.js, *.window.js), one fresh runtime
     /// per file, and report their results.
     Wpt {
@@ -278,7 +285,11 @@ fn parse_seconds(text: &str) -> Result<Duration, String> {
 /// Run a parsed command line and return the process exit status.
 #[must_use]
 pub fn execute(cli: Cli) -> i32 {
-    let (loop_options, job) = match cli.command {
+    let Some(command) = cli.command else {
+        return repl::run();
+    };
+    let (loop_options, job) = match command {
+        Command::Repl => return repl::run(),
         Command::Run {
             file,
             module,

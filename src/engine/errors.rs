@@ -6,8 +6,6 @@
 //! An engine error that is not a stack limit (an engine panic) never becomes a JS value: it keeps
 //! unwinding, so scripts cannot catch it.
 
-use std::io::Write;
-
 use boa_engine::error::{EngineError, RuntimeLimitError};
 use boa_engine::{Context, JsError, JsNativeError, JsNativeErrorKind, JsResult, JsValue};
 
@@ -56,9 +54,8 @@ pub fn write_warning(text: &str) {
 pub fn write_stderr(text: &str) {
     // Flush stdout first so that the two streams interleave in the order things happened when
     // both go to one terminal.
-    let _ = std::io::stdout().flush();
-    let mut err = std::io::stderr().lock();
-    let _ = writeln!(err, "{text}");
+    // (Or to the prompt's sink, while a REPL has the terminal.)
+    let _ = crate::engine::terminal::write_stderr(text);
 }
 
 /// Render an error: its `toString`-like head with the throw position, then the stack, with runs

@@ -8,6 +8,7 @@ pub mod jobs;
 pub mod script;
 pub mod source_guard;
 pub mod string_limits;
+pub mod terminal;
 pub mod thread;
 pub mod webidl;
 

@@ -2,8 +2,6 @@
 //! `warn`/`error` to stderr (or everything to stderr, when the runtime keeps stdout for
 //! something else), group indentation as spaces.
 
-use std::io::Write;
-
 use boa_engine::{Context, JsError, JsResult};
 use boa_gc::{Finalize, Trace};
 use boa_runtime::{Console, ConsoleState, Logger};
@@ -17,11 +15,12 @@ pub struct TaskhostLogger {
 
 fn write_line(to_stderr: bool, msg: &str, state: &ConsoleState) -> JsResult<()> {
     let indent = state.indent();
+    // (Through `engine::terminal`: a REPL's prompt may have the terminal.)
+    let line = format!("{:indent$}{msg}", "");
     let result = if to_stderr {
-        let _ = std::io::stdout().flush();
-        writeln!(std::io::stderr().lock(), "{:indent$}{msg}", "")
+        crate::engine::terminal::write_stderr(&line)
     } else {
-        writeln!(std::io::stdout().lock(), "{:indent$}{msg}", "")
+        crate::engine::terminal::write_stdout(&line)
     };
     result.map_err(JsError::from_rust)
 }
