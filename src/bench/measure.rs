@@ -146,20 +146,27 @@ fn runtime_with_cases(traced: bool) -> Result<Runtime, String> {
     Ok(runtime)
 }
 
-/// One repetition.
+/// One repetition in a fresh runtime.
 fn run_once(function: &str, n: u64, rounds: u64, traced: bool) -> Result<Sample, String> {
     let mut runtime = runtime_with_cases(traced)?;
+    run_in(&mut runtime, function, n, rounds)
+}
+
+/// One repetition of a case in `runtime` (fresh or used): the loop runs until it is idle.
+fn run_in(runtime: &mut Runtime, function: &str, n: u64, rounds: u64) -> Result<Sample, String> {
+    let slot = runtime
+        .context_ref()
+        .get_data::<Rc<Slot>>()
+        .cloned()
+        .ok_or("the benchmark object is gone")?;
+    slot.start.set(None);
+    slot.stop.set(None);
     runtime.run_scripts(&[(
         format!("runCase({function:?}, {n}, {rounds});"),
         "taskhost:bench".to_owned(),
     )]);
     runtime.run_event_loop();
     runtime.finish_workers();
-    let slot = runtime
-        .context_ref()
-        .get_data::<Rc<Slot>>()
-        .cloned()
-        .ok_or("the benchmark object is gone")?;
     if let Some(error) = slot.error.borrow().clone() {
         return Err(error);
     }
@@ -174,6 +181,52 @@ fn run_once(function: &str, n: u64, rounds: u64, traced: bool) -> Result<Sample,
         }),
         _ => Err("the case did not finish".to_owned()),
     }
+}
+
+/// The steady state: the cases one after another in one runtime on one thread, as a long-running
+/// program runs them (the collector's heap sizing and whatever earlier cases left behind carry
+/// over). Each case `repetitions` times in a row; the median CPU ns/op of each, in order, or why
+/// the run failed.
+pub(super) fn run_steady(
+    cases: Vec<(String, &'static str, u64, u64)>,
+    repetitions: usize,
+) -> Vec<(String, Result<f64, String>)> {
+    let names: Vec<String> = cases.iter().map(|c| c.0.clone()).collect();
+    crate::engine::thread::run_on_engine_thread(move || {
+        let mut runtime = match runtime_with_cases(false) {
+            Ok(runtime) => runtime,
+            Err(e) => return cases.into_iter().map(|c| (c.0, Err(e.clone()))).collect(),
+        };
+        let mut out = Vec::with_capacity(cases.len());
+        for (name, function, n, rounds) in cases {
+            let mut per_op = Vec::with_capacity(repetitions);
+            let mut failed = None;
+            for _ in 0..repetitions.max(1) {
+                match run_in(&mut runtime, function, n, rounds) {
+                    Ok(sample) => per_op.push(nanos(sample.cpu) / sample.ops as f64),
+                    Err(e) => {
+                        failed = Some(e);
+                        break;
+                    }
+                }
+            }
+            per_op.sort_by(f64::total_cmp);
+            out.push((
+                name,
+                match failed {
+                    Some(e) => Err(e),
+                    None => Ok(per_op[per_op.len() / 2]),
+                },
+            ));
+        }
+        out
+    })
+    .unwrap_or_else(|e| {
+        names
+            .into_iter()
+            .map(|name| (name, Err(e.to_string())))
+            .collect()
+    })
 }
 
 /// Run a case `repetitions` times: the median, fastest and slowest CPU ns/op, and the median
@@ -242,27 +295,30 @@ pub fn rss_bytes() -> Option<u64> {
     Some(kib * 1024)
 }
 
-/// `taskhost bench-child rss N` (internal): post N tasks, leave them pending, print the RSS
-/// growth per task in bytes.
+/// This process's peak resident set size so far, in bytes (`VmHWM`).
+fn peak_rss_bytes() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
+}
+
+/// The measurements `taskhost bench-child WHAT N` makes (internal), each in a process of its own:
+/// - `rss`: post N tasks, leave them pending; the RSS growth per task in bytes.
+/// - `rss-floor`: the engine's share of that: N pending promises, each with its resolving
+///   functions held by the host (what a pending postTask cannot do without); bytes per promise.
+/// - `peak-burst-all`: `postTask_burst_all(N)` (N tasks awaited with `Promise.all`); the peak RSS
+///   of the process in bytes.
+/// - `peak-reaction-all`: the same shape without the scheduler (`reaction_burst_all(N)`).
 #[must_use]
 pub fn bench_child(what: &str, n: u64) -> i32 {
-    if what != "rss" {
-        eprintln!("taskhost bench-child: unknown measurement {what}");
-        return 2;
-    }
-    let result = (|| -> Result<f64, String> {
-        let mut runtime = runtime_with_cases(false)?;
-        boa_gc::force_collect();
-        let before = rss_bytes().ok_or("no /proc/self/statm")?;
-        runtime.run_scripts(&[(format!("postPending({n});"), "taskhost:bench".to_owned())]);
-        boa_gc::force_collect();
-        let after = rss_bytes().ok_or("no /proc/self/statm")?;
-        let pending = runtime.host().core().pending().scheduler_tasks as u64;
-        if pending != n {
-            return Err(format!("{pending} of {n} tasks pending"));
-        }
-        Ok(after.saturating_sub(before) as f64 / n as f64)
-    })();
+    let result = match what {
+        "rss" => rss_child(n),
+        "rss-floor" => rss_floor_child(n),
+        "peak-burst-all" => peak_child("postTask_burst_all", n),
+        "peak-reaction-all" => peak_child("reaction_burst_all", n),
+        _ => Err(format!("unknown measurement {what}")),
+    };
     match result {
         Ok(bytes) => {
             println!("{bytes}");
@@ -275,11 +331,45 @@ pub fn bench_child(what: &str, n: u64) -> i32 {
     }
 }
 
-/// RSS per pending task at `pending` tasks, measured in a child process.
-pub(super) fn rss_per_pending_task(pending: u64) -> Result<f64, String> {
+fn rss_child(n: u64) -> Result<f64, String> {
+    let mut runtime = runtime_with_cases(false)?;
+    boa_gc::force_collect();
+    let before = rss_bytes().ok_or("no /proc/self/status")?;
+    runtime.run_scripts(&[(format!("postPending({n});"), "taskhost:bench".to_owned())]);
+    boa_gc::force_collect();
+    let after = rss_bytes().ok_or("no /proc/self/status")?;
+    let pending = runtime.host().core().pending().scheduler_tasks as u64;
+    if pending != n {
+        return Err(format!("{pending} of {n} tasks pending"));
+    }
+    Ok(after.saturating_sub(before) as f64 / n as f64)
+}
+
+fn rss_floor_child(n: u64) -> Result<f64, String> {
+    let mut runtime = runtime_with_cases(false)?;
+    boa_gc::force_collect();
+    let before = rss_bytes().ok_or("no /proc/self/status")?;
+    let context = runtime.context();
+    let kept: Vec<_> = (0..n)
+        .map(|_| boa_engine::object::builtins::JsPromise::new_pending(context))
+        .collect();
+    boa_gc::force_collect();
+    let after = rss_bytes().ok_or("no /proc/self/status")?;
+    drop(kept);
+    Ok(after.saturating_sub(before) as f64 / n as f64)
+}
+
+fn peak_child(function: &str, n: u64) -> Result<f64, String> {
+    let mut runtime = runtime_with_cases(false)?;
+    run_in(&mut runtime, function, n, 1)?;
+    Ok(peak_rss_bytes().ok_or("no /proc/self/status")? as f64)
+}
+
+/// `taskhost bench-child WHAT N` in a child process: its one number.
+pub(super) fn child_measurement(what: &str, n: u64) -> Result<f64, String> {
     let exe = std::env::current_exe().map_err(|e| e.to_string())?;
     let out = std::process::Command::new(exe)
-        .args(["bench-child", "rss", &pending.to_string()])
+        .args(["bench-child", what, &n.to_string()])
         .output()
         .map_err(|e| e.to_string())?;
     if !out.status.success() {
