@@ -183,50 +183,69 @@ fn run_in(runtime: &mut Runtime, function: &str, n: u64, rounds: u64) -> Result<
     }
 }
 
-/// The steady state: the cases one after another in one runtime on one thread, as a long-running
-/// program runs them (the collector's heap sizing and whatever earlier cases left behind carry
-/// over). Each case `repetitions` times in a row; the median CPU ns/op of each, in order, or why
-/// the run failed.
-pub(super) fn run_steady(
-    cases: Vec<(String, &'static str, u64, u64)>,
-    repetitions: usize,
-) -> Vec<(String, Result<f64, String>)> {
-    let names: Vec<String> = cases.iter().map(|c| c.0.clone()).collect();
-    crate::engine::thread::run_on_engine_thread(move || {
-        let mut runtime = match runtime_with_cases(false) {
-            Ok(runtime) => runtime,
-            Err(e) => return cases.into_iter().map(|c| (c.0, Err(e.clone()))).collect(),
-        };
-        let mut out = Vec::with_capacity(cases.len());
-        for (name, function, n, rounds) in cases {
-            let mut per_op = Vec::with_capacity(repetitions);
-            let mut failed = None;
-            for _ in 0..repetitions.max(1) {
-                match run_in(&mut runtime, function, n, rounds) {
-                    Ok(sample) => per_op.push(nanos(sample.cpu) / sample.ops as f64),
+/// The steady state: one runtime on one engine thread that lives through the whole run and runs
+/// the cases one after another, as a long-running program runs them (the collector's heap sizing
+/// and whatever earlier cases left behind carry over). Its repetitions are interleaved with the
+/// fresh-runtime ones (`run_case`), so the two see the same load on the machine.
+pub(super) struct SteadyRunner {
+    jobs: Option<std::sync::mpsc::Sender<(&'static str, u64, u64)>>,
+    results: std::sync::mpsc::Receiver<Result<Sample, String>>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl SteadyRunner {
+    pub(super) fn start() -> Result<Self, String> {
+        let (jobs, job_rx) = std::sync::mpsc::channel::<(&'static str, u64, u64)>();
+        let (result_tx, results) = std::sync::mpsc::channel();
+        let thread = std::thread::Builder::new()
+            .name("taskhost-engine".into())
+            .stack_size(crate::engine::thread::ENGINE_STACK_BYTES)
+            .spawn(move || {
+                let mut runtime = match runtime_with_cases(false) {
+                    Ok(runtime) => Some(runtime),
                     Err(e) => {
-                        failed = Some(e);
+                        let _ = result_tx.send(Err(e));
+                        None
+                    }
+                };
+                while let Ok((function, n, rounds)) = job_rx.recv() {
+                    let result = match runtime.as_mut() {
+                        Some(runtime) => run_in(runtime, function, n, rounds),
+                        None => Err("the steady-state runtime did not start".to_owned()),
+                    };
+                    if result_tx.send(result).is_err() {
                         break;
                     }
                 }
-            }
-            per_op.sort_by(f64::total_cmp);
-            out.push((
-                name,
-                match failed {
-                    Some(e) => Err(e),
-                    None => Ok(per_op[per_op.len() / 2]),
-                },
-            ));
+            })
+            .map_err(|e| format!("could not start the steady-state thread: {e}"))?;
+        Ok(Self {
+            jobs: Some(jobs),
+            results,
+            thread: Some(thread),
+        })
+    }
+
+    fn run(&self, function: &'static str, n: u64, rounds: u64) -> Result<Sample, String> {
+        self.jobs
+            .as_ref()
+            .ok_or("the steady-state runtime stopped")?
+            .send((function, n, rounds))
+            .map_err(|_| "the steady-state runtime stopped".to_owned())?;
+        self.results
+            .recv()
+            .map_err(|_| "the steady-state runtime stopped (a panic?)".to_owned())?
+    }
+}
+
+impl Drop for SteadyRunner {
+    fn drop(&mut self) {
+        // Closing the channel ends the thread's loop.
+        self.jobs = None;
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
         }
-        out
-    })
-    .unwrap_or_else(|e| {
-        names
-            .into_iter()
-            .map(|name| (name, Err(e.to_string())))
-            .collect()
-    })
+    }
 }
 
 /// Run a case `repetitions` times: the median, fastest and slowest CPU ns/op, and the median
@@ -235,8 +254,15 @@ pub(super) fn run_steady(
 /// Each repetition runs on a thread of its own: Boa's collector is per thread, and its threshold
 /// only grows, so a repetition on a used thread would inherit the heap sizing of whatever ran
 /// before it. A fresh thread starts every repetition from the same state.
-pub(super) fn run_case(case: &Case, n: u64, rounds: u64, repetitions: usize) -> CaseResult {
+pub(super) fn run_case(
+    case: &Case,
+    n: u64,
+    rounds: u64,
+    repetitions: usize,
+    steady: Option<&SteadyRunner>,
+) -> CaseResult {
     let mut samples = Vec::with_capacity(repetitions);
+    let mut steady_samples: Result<Vec<f64>, String> = Ok(Vec::new());
     for _ in 0..repetitions.max(1) {
         let (function, traced) = (case.function, case.traced);
         let outcome = crate::engine::thread::run_on_engine_thread(move || {
@@ -247,6 +273,7 @@ pub(super) fn run_case(case: &Case, n: u64, rounds: u64, repetitions: usize) -> 
             Ok(sample) => samples.push(sample),
             Err(error) => {
                 return CaseResult {
+                    steady: None,
                     name: case.name.clone(),
                     ops: n,
                     ns_per_op: 0.0,
@@ -256,6 +283,12 @@ pub(super) fn run_case(case: &Case, n: u64, rounds: u64, repetitions: usize) -> 
                     repetitions: samples.len(),
                     error: Some(error),
                 };
+            }
+        }
+        if let (Some(runner), Ok(per_op)) = (steady, &mut steady_samples) {
+            match runner.run(case.function, n, rounds) {
+                Ok(sample) => per_op.push(nanos(sample.cpu) / sample.ops as f64),
+                Err(e) => steady_samples = Err(e),
             }
         }
     }
@@ -282,6 +315,12 @@ pub(super) fn run_case(case: &Case, n: u64, rounds: u64, repetitions: usize) -> 
         wall_ns_per_op: wall[wall.len() / 2],
         repetitions: samples.len(),
         error: None,
+        steady: steady.map(|_| {
+            steady_samples.map(|mut v| {
+                v.sort_by(f64::total_cmp);
+                v[v.len() / 2]
+            })
+        }),
     }
 }
 

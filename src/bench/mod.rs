@@ -29,7 +29,7 @@ pub struct BenchOptions {
     pub scale: f64,
     /// Repetitions of each case.
     pub repetitions: usize,
-    /// Also run the cases one after another in one runtime (`run_steady`).
+    /// Also run the cases one after another in one long-lived runtime (`SteadyRunner`).
     pub steady_state: bool,
     /// Print the selected cases (name, function, operations, rounds after scaling) as JSON lines
     /// and run nothing: what a runner in another host (a browser) needs to run the same program.
@@ -166,6 +166,10 @@ pub struct CaseResult {
     /// Set when the case failed (then the times are 0).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
+    /// With `--steady-state`: the median CPU ns/op of the same repetitions in the long-lived
+    /// runtime, or why that failed.
+    #[serde(skip)]
+    pub steady: Option<Result<f64, String>>,
 }
 
 /// One case of the steady-state run.
@@ -250,12 +254,39 @@ pub fn run_bench(options: &BenchOptions) -> i32 {
         steady: Vec::new(),
         targets: Vec::new(),
     };
+    // The long-lived runtime of the steady state (`--steady-state`).
+    let steady_runner = if options.steady_state {
+        match measure::SteadyRunner::start() {
+            Ok(runner) => Some(runner),
+            Err(e) => {
+                eprintln!("steady state: {e}");
+                None
+            }
+        }
+    } else {
+        None
+    };
     for case in &selected {
         let (n, rounds) = sizes(case);
         if !options.json {
             eprint!("{:<32}", case.name);
         }
-        let result = measure::run_case(case, n, rounds, options.repetitions);
+        // A long-running program runs the cases on its own thread's loop, not traced.
+        let steady = steady_runner
+            .as_ref()
+            .filter(|_| !case.traced && !case.wall_clock);
+        let result = measure::run_case(case, n, rounds, options.repetitions, steady);
+        if let Some(outcome) = &result.steady {
+            let (ns_per_op, error) = match outcome {
+                Ok(ns) => (*ns, None),
+                Err(e) => (0.0, Some(e.clone())),
+            };
+            report.steady.push(SteadyResult {
+                name: case.name.clone(),
+                ns_per_op,
+                error,
+            });
+        }
         if !options.json {
             match &result.error {
                 None => eprintln!(
@@ -272,31 +303,7 @@ pub fn run_bench(options: &BenchOptions) -> i32 {
         }
         report.cases.push(result);
     }
-    if options.steady_state {
-        // The cases a long-running program would run: on this thread's loop, not traced.
-        let steady: Vec<(String, &'static str, u64, u64)> = selected
-            .iter()
-            .filter(|c| !c.traced && !c.wall_clock)
-            .map(|c| {
-                let (n, rounds) = sizes(c);
-                (c.name.clone(), c.function, n, rounds)
-            })
-            .collect();
-        if !options.json {
-            eprintln!("steady state: {} cases in one runtime", steady.len());
-        }
-        for (name, result) in measure::run_steady(steady, options.repetitions) {
-            let (ns_per_op, error) = match result {
-                Ok(ns) => (ns, None),
-                Err(e) => (0.0, Some(e)),
-            };
-            report.steady.push(SteadyResult {
-                name,
-                ns_per_op,
-                error,
-            });
-        }
-    }
+    drop(steady_runner);
     let million = scaled(1_000_000);
     if wants("rss_per_pending_task") {
         match measure::child_measurement("rss", million) {
