@@ -1,5 +1,5 @@
 //! The `Element` interface (DOM §4.9), as much of it as a document of browsing contexts and scripts
-//! needs: names, attributes as strings, `id`, and `remove()` (ChildNode).
+//! needs: names, attributes as strings, `id`, `append()` (ParentNode) and `remove()` (ChildNode).
 //!
 //! Attribute changes made through `setAttribute`, `removeAttribute` and `id` are "handled" as
 //! DOM says: a mutation record of type "attributes" is queued, then the element's attribute
@@ -134,6 +134,37 @@ pub fn register(context: &mut Context) -> JsResult<()> {
                     let name = string_arg(args, 0, context)?.to_ascii_lowercase();
                     let value = string_arg(args, 1, context)?;
                     change_attribute(&element, &name, Some(&value), context)?;
+                    Ok(JsValue::undefined())
+                }),
+            )
+            // ParentNode's append(...nodes): 1. Let node be the result of converting nodes into
+            // a node given nodes and this's node document (strings become Text nodes). 2. Append
+            // node to this. (Without DocumentFragment, the nodes are appended one by one, each
+            // with its own pre-insertion checks and mutation record.)
+            .operation(
+                "append",
+                0,
+                NativeFunction::from_fn_ptr(|this, args, context| {
+                    let (element, _) = this_element(this, context)?;
+                    let document = node_state(&element).and_then(|s| s.document.borrow().clone());
+                    let mut nodes = Vec::with_capacity(args.len());
+                    for value in args {
+                        let node = match value.as_object().filter(|o| node_state(o).is_some()) {
+                            Some(node) => node,
+                            None => {
+                                let text = value.to_string(context)?.to_std_string_escaped();
+                                crate::web::dom::document::create_text_node(
+                                    &text,
+                                    document.clone(),
+                                    context,
+                                )?
+                            }
+                        };
+                        nodes.push(node);
+                    }
+                    for node in nodes {
+                        crate::web::dom::node::pre_insert(&node, &element, None, context)?;
+                    }
                     Ok(JsValue::undefined())
                 }),
             )

@@ -450,7 +450,15 @@ enum ReadAs {
 /// Without a stream (see the module's deviations): one task on the file reading task source
 /// settles the promise with the whole byte sequence, transformed.
 fn read(this: &JsValue, how: ReadAs, context: &mut Context) -> JsResult<JsValue> {
-    let bytes = this_blob(this, context, |d| d.bytes.clone())?;
+    // A promise-returning operation reports its exceptions (here: the brand check) as a
+    // rejected promise (WebIDL §3.7.5 "create an operation function", step 4).
+    let bytes = match this_blob(this, context, |d| d.bytes.clone()) {
+        Ok(bytes) => bytes,
+        Err(error) => {
+            let reason = crate::engine::errors::exception_to_value(error, context)?;
+            return Ok(JsPromise::reject(boa_engine::JsError::from_opaque(reason), context)?.into());
+        }
+    };
     let (promise, resolvers) = JsPromise::new_pending(context);
     let host = Host::from_context(context)?;
     let kind = match how {

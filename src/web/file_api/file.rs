@@ -23,7 +23,13 @@ fn to_long_long(value: &JsValue, context: &mut Context) -> JsResult<i64> {
         return Ok(0);
     }
     const TWO_64: f64 = 18_446_744_073_709_551_616.0;
-    let mut x = x.trunc().rem_euclid(TWO_64);
+    let x = x.trunc();
+    // In range: the integer itself (exact; the modulo below would round small negatives).
+    if (-TWO_64 / 2.0..TWO_64 / 2.0).contains(&x) {
+        #[allow(clippy::cast_possible_truncation)]
+        return Ok(x as i64);
+    }
+    let mut x = x.rem_euclid(TWO_64);
     if x >= TWO_64 / 2.0 {
         x -= TWO_64;
     }
@@ -138,6 +144,7 @@ mod tests {
         assert_eq!(convert(f64::NAN), Some(0));
         assert_eq!(convert(f64::INFINITY), Some(0));
         assert_eq!(convert(-1.9), Some(-1));
+        assert_eq!(convert(-1.0), Some(-1));
         assert_eq!(convert(42.5), Some(42));
         assert_eq!(convert(18_446_744_073_709_551_616.0 + 4096.0), Some(4096));
         assert_eq!(convert(9_223_372_036_854_775_808.0), Some(i64::MIN));

@@ -606,7 +606,7 @@ fn unescape_slashes(source: &str) -> String {
 }
 
 /// `structuredClone(value, { transfer })` (HTML §2.7.8).
-pub fn structured_clone(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+pub fn structured_clone(this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
     use crate::engine::webidl::type_error;
     use crate::web::dom::interface::{arguments_required, dictionary, member, sequence};
     let err = |m: &str| type_error("Window", "structuredClone", m);
@@ -623,9 +623,18 @@ pub fn structured_clone(_: &JsValue, args: &[JsValue], context: &mut Context) ->
     // 1. Let serialized be ? StructuredSerializeWithTransfer(value, options["transfer"]).
     let mut serialized = serialize_with_transfer(value, &transfer, context)?;
     // 2. Let deserializeRecord be ? StructuredDeserializeWithTransfer(serialized, this's
-    //    relevant realm).
+    //    relevant realm). (`this` is a window or worker global; another window's
+    //    `structuredClone.call(window, …)` deserializes into `window`'s realm.)
     // 3. Return deserializeRecord.[[Deserialized]].
-    Ok(deserialize_with_transfer(&mut serialized, context)?.value)
+    let target = this
+        .as_object()
+        .and_then(|global| crate::agent::realm::realm_of_global(context, &global));
+    match target {
+        Some(realm) => crate::agent::realm::in_realm(context, &realm, |context| {
+            Ok(deserialize_with_transfer(&mut serialized, context)?.value)
+        }),
+        None => Ok(deserialize_with_transfer(&mut serialized, context)?.value),
+    }
 }
 
 #[cfg(test)]
