@@ -126,21 +126,30 @@ mod tests {
 
     #[test]
     fn names_come_from_reference_error_messages() {
-        assert_eq!(undefined_names("Uncaught ReferenceError: Blob is not defined"), ["Blob"]);
+        assert_eq!(
+            undefined_names("Uncaught ReferenceError: Blob is not defined"),
+            ["Blob"]
+        );
         assert_eq!(
             undefined_names(
                 "promise_test: Unhandled rejection with value: object \"ReferenceError: FileList is not defined\""
             ),
             ["FileList"]
         );
-        assert_eq!(undefined_names("createImageBitmap is not defined"), ["createImageBitmap"]);
+        assert_eq!(
+            undefined_names("createImageBitmap is not defined"),
+            ["createImageBitmap"]
+        );
         assert!(undefined_names("assert_equals: x is not 1").is_empty());
         assert!(undefined_names(" is not defined").is_empty());
     }
 
     #[test]
     fn the_section_lists_files_and_subtests_by_name() {
-        let outcome = |test: &str, status, message: Option<&str>, subtests: Vec<(&str, SubtestStatus, &str)>| Outcome {
+        let outcome = |test: &str,
+                       status,
+                       message: Option<&str>,
+                       subtests: Vec<(&str, SubtestStatus, &str)>| Outcome {
             test: test.to_owned(),
             result: FileResult {
                 status,
@@ -167,9 +176,17 @@ mod tests {
             FileStatus::Ok,
             None,
             vec![
-                ("one", SubtestStatus::Fail, "createImageBitmap is not defined"),
+                (
+                    "one",
+                    SubtestStatus::Fail,
+                    "createImageBitmap is not defined",
+                ),
                 ("two", SubtestStatus::Pass, "Blob is not defined"),
-                ("three", SubtestStatus::Fail, "createImageBitmap is not defined"),
+                (
+                    "three",
+                    SubtestStatus::Fail,
+                    "createImageBitmap is not defined",
+                ),
             ],
         );
         let text = section(&[&a, &b]);

@@ -68,10 +68,7 @@ struct AgentObservers {
     pending: RefCell<Vec<JsObject>>,
 }
 
-fn observer_data<R>(
-    object: &JsObject,
-    f: impl FnOnce(&MutationObserverData) -> R,
-) -> JsResult<R> {
+fn observer_data<R>(object: &JsObject, f: impl FnOnce(&MutationObserverData) -> R) -> JsResult<R> {
     let data = object
         .downcast_ref::<MutationObserverData>()
         .ok_or_else(illegal_invocation)?;
@@ -134,9 +131,8 @@ fn read_options(dict: Option<&JsObject>, context: &mut Context) -> JsResult<Obse
     let subtree = optional_bool("subtree", context)?.unwrap_or(false);
     // 1. If options["attributeOldValue"] or options["attributeFilter"] exists, and
     //    options["attributes"] does not exist, then set options["attributes"] to true.
-    let attributes = attributes.or(
-        (attribute_old_value.is_some() || attribute_filter.is_some()).then_some(true),
-    );
+    let attributes = attributes
+        .or((attribute_old_value.is_some() || attribute_filter.is_some()).then_some(true));
     // 2. If options["characterDataOldValue"] exists and options["characterData"] does not
     //    exist, then set options["characterData"] to true.
     let character_data = character_data.or(character_data_old_value.map(|_| true));
@@ -385,15 +381,15 @@ pub fn queue_tree_mutation_record(
 /// "Queue a mutation observer microtask": 1. If the surrounding agent's mutation observer
 /// microtask queued is true, then return. 2. Set it to true. 3. Queue a microtask to notify
 /// mutation observers.
-fn queue_mutation_observer_microtask(agent: &AgentObservers, context: &mut Context) -> JsResult<()> {
+fn queue_mutation_observer_microtask(
+    agent: &AgentObservers,
+    context: &mut Context,
+) -> JsResult<()> {
     if agent.microtask_queued.replace(true) {
         return Ok(());
     }
     let host = Host::from_context(context)?;
-    host.queue_microtask(
-        context.realm().clone(),
-        Box::new(notify_mutation_observers),
-    );
+    host.queue_microtask(context.realm().clone(), Box::new(notify_mutation_observers));
     Ok(())
 }
 

@@ -21,10 +21,10 @@ use boa_engine::{
 use boa_gc::{Finalize, Gc, GcRefCell, Trace};
 
 use crate::web::dom::event_target::{EventTargetState, IsEventTarget, register_event_target_brand};
-use crate::web::dom::mutation_observer::{RegisteredObserver, queue_tree_mutation_record};
 use crate::web::dom::interface::{
     InterfaceSpec, arg, define_interface, illegal_invocation, this_object,
 };
+use crate::web::dom::mutation_observer::{RegisteredObserver, queue_tree_mutation_record};
 
 /// What kind of node a node is.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -368,7 +368,11 @@ pub fn remove(node: &JsObject, context: &mut Context) -> JsResult<()> {
 }
 
 /// DOM "remove" with its "suppress observers flag".
-fn remove_observed(node: &JsObject, suppress_observers: bool, context: &mut Context) -> JsResult<()> {
+fn remove_observed(
+    node: &JsObject,
+    suppress_observers: bool,
+    context: &mut Context,
+) -> JsResult<()> {
     let Some(state) = node_state(node) else {
         return Ok(());
     };
@@ -397,7 +401,14 @@ fn remove_observed(node: &JsObject, suppress_observers: bool, context: &mut Cont
     //     with « », « node », oldPreviousSibling, and oldNextSibling.
     if !suppress_observers {
         let (previous, next) = siblings;
-        queue_tree_mutation_record(&parent, Vec::new(), vec![node.clone()], previous, next, context)?;
+        queue_tree_mutation_record(
+            &parent,
+            Vec::new(),
+            vec![node.clone()],
+            previous,
+            next,
+            context,
+        )?;
     }
     // 14–15. Run the removing steps with node and each of its shadow-including descendants.
     //        (HTML's for an iframe: destroy its content navigable.)

@@ -17,9 +17,7 @@
 
 use std::sync::Arc;
 
-use boa_engine::object::builtins::{
-    JsArrayBuffer, JsPromise, JsSharedArrayBuffer, JsUint8Array,
-};
+use boa_engine::object::builtins::{JsArrayBuffer, JsPromise, JsSharedArrayBuffer, JsUint8Array};
 use boa_engine::{Context, JsData, JsObject, JsResult, JsString, JsValue, NativeFunction};
 use boa_gc::{Finalize, Trace};
 
@@ -117,11 +115,7 @@ pub fn new_blob(
     let proto = prototype_of(context, interface)?;
     Ok(JsObject::from_proto_and_data(
         proto,
-        BlobData {
-            bytes,
-            type_,
-            file,
-        },
+        BlobData { bytes, type_, file },
     ))
 }
 
@@ -456,7 +450,9 @@ fn read(this: &JsValue, how: ReadAs, context: &mut Context) -> JsResult<JsValue>
         Ok(bytes) => bytes,
         Err(error) => {
             let reason = crate::engine::errors::exception_to_value(error, context)?;
-            return Ok(JsPromise::reject(boa_engine::JsError::from_opaque(reason), context)?.into());
+            return Ok(
+                JsPromise::reject(boa_engine::JsError::from_opaque(reason), context)?.into(),
+            );
         }
     };
     let (promise, resolvers) = JsPromise::new_pending(context);
@@ -593,7 +589,10 @@ mod tests {
 
     #[test]
     fn types_are_ascii_printable_and_lowercased() {
-        assert_eq!(normalize_type("TEXT/Plain;Charset=UTF-8"), "text/plain;charset=utf-8");
+        assert_eq!(
+            normalize_type("TEXT/Plain;Charset=UTF-8"),
+            "text/plain;charset=utf-8"
+        );
         assert_eq!(normalize_type("a\u{0}b"), "");
         assert_eq!(normalize_type("ü"), "");
     }

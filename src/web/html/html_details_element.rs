@@ -12,7 +12,9 @@ use crate::agent::host::{Host, agent_data};
 use crate::event_loop::HostSource;
 use crate::web::dom::dispatch::fire_event;
 use crate::web::dom::element::change_attribute;
-use crate::web::dom::interface::{InterfaceSpec, define_interface, illegal_invocation, this_object};
+use crate::web::dom::interface::{
+    InterfaceSpec, define_interface, illegal_invocation, this_object,
+};
 use crate::web::dom::node::{attribute, local_name, node_state};
 use crate::web::html::toggle_event::create_toggle_event;
 

@@ -266,7 +266,10 @@ pub fn serialize_with_transfer(
                 let object = JsObject::from(buffer.clone());
                 let max = max_byte_length(&object, context)?;
                 let data = buffer.detach(&JsValue::undefined()).map_err(|_| {
-                    data_clone_error(context, "An ArrayBuffer in the transfer list cannot be detached.")
+                    data_clone_error(
+                        context,
+                        "An ArrayBuffer in the transfer list cannot be detached.",
+                    )
                 })?;
                 buffers.push(TransferredBuffer {
                     data,
@@ -378,7 +381,9 @@ impl Serializer {
         if let Ok(regexp) = JsRegExp::from_object(object.clone()) {
             let source = regexp_original_source(&object, context)?;
             let flags = regexp.flags(context)?;
-            return Ok(Value::Node(self.push(&object, Node::RegExp { source, flags })));
+            return Ok(Value::Node(
+                self.push(&object, Node::RegExp { source, flags }),
+            ));
         }
         // 13. [[ArrayBufferData]].
         if JsSharedArrayBuffer::from_object(object.clone()).is_ok() {
@@ -421,7 +426,10 @@ impl Serializer {
             // 14.2–14.4. Let buffer be value.[[ViewedArrayBuffer]]; let bufferSerialized be
             //            ? StructuredSerializeInternal(buffer, forStorage, memory).
             let Value::Node(buffer) = self.value(&view.buffer.clone().into(), context)? else {
-                return Err(data_clone_error(context, "The view's buffer could not be cloned."));
+                return Err(data_clone_error(
+                    context,
+                    "The view's buffer could not be cloned.",
+                ));
             };
             // 14.5–14.6. { [[Type]]: "ArrayBufferView", [[Constructor]]: "DataView" or
             //            value.[[TypedArrayName]], [[ArrayBufferSerialized]], [[ByteLength]] /
@@ -606,7 +614,11 @@ fn unescape_slashes(source: &str) -> String {
 }
 
 /// `structuredClone(value, { transfer })` (HTML §2.7.8).
-pub fn structured_clone(this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+pub fn structured_clone(
+    this: &JsValue,
+    args: &[JsValue],
+    context: &mut Context,
+) -> JsResult<JsValue> {
     use crate::engine::webidl::type_error;
     use crate::web::dom::interface::{arguments_required, dictionary, member, sequence};
     let err = |m: &str| type_error("Window", "structuredClone", m);

@@ -30,9 +30,7 @@ impl ViewKind {
                 TypedArrayKind::Int8 | TypedArrayKind::Uint8 | TypedArrayKind::Uint8Clamped => 1,
                 TypedArrayKind::Int16 | TypedArrayKind::Uint16 | TypedArrayKind::Float16 => 2,
                 TypedArrayKind::Int32 | TypedArrayKind::Uint32 | TypedArrayKind::Float32 => 4,
-                TypedArrayKind::BigInt64
-                | TypedArrayKind::BigUint64
-                | TypedArrayKind::Float64 => 8,
+                TypedArrayKind::BigInt64 | TypedArrayKind::BigUint64 | TypedArrayKind::Float64 => 8,
             },
         }
     }
@@ -142,7 +140,11 @@ pub fn is_out_of_bounds(view: &ViewRecord, buffer_byte_length: Option<u64>) -> b
 /// An ArrayBuffer's `[[ArrayBufferMaxByteLength]]` when it is resizable, read through the
 /// realm's `ArrayBuffer.prototype.maxByteLength` and `resizable` getters.
 pub fn max_byte_length(buffer: &JsObject, context: &mut Context) -> JsResult<Option<u64>> {
-    let proto = context.intrinsics().constructors().array_buffer().prototype();
+    let proto = context
+        .intrinsics()
+        .constructors()
+        .array_buffer()
+        .prototype();
     let call_getter = |name: &str, context: &mut Context| -> JsResult<JsValue> {
         let getter = proto
             .borrow()
@@ -192,10 +194,19 @@ mod tests {
             (v.kind, v.byte_offset, v.length),
             (ViewKind::Typed(TypedArrayKind::Uint16), 2, Some(3))
         );
-        let v = view("new Uint8Array(new ArrayBuffer(16, { maxByteLength: 64 }), 8)", c);
+        let v = view(
+            "new Uint8Array(new ArrayBuffer(16, { maxByteLength: 64 }), 8)",
+            c,
+        );
         assert_eq!((v.byte_offset, v.length), (8, None));
-        let v = view("new DataView(new ArrayBuffer(16, { maxByteLength: 64 }), 4)", c);
-        assert_eq!((v.kind, v.byte_offset, v.length), (ViewKind::DataView, 4, None));
+        let v = view(
+            "new DataView(new ArrayBuffer(16, { maxByteLength: 64 }), 4)",
+            c,
+        );
+        assert_eq!(
+            (v.kind, v.byte_offset, v.length),
+            (ViewKind::DataView, 4, None)
+        );
         let v = view("new DataView(new ArrayBuffer(16), 4, 8)", c);
         assert_eq!((v.byte_offset, v.length), (4, Some(8)));
         assert!(!is_out_of_bounds(&v, Some(12)));
@@ -210,11 +221,16 @@ mod tests {
             .eval(Source::from_bytes("new ArrayBuffer(4)"))
             .expect("evaluates");
         let resizable = context
-            .eval(Source::from_bytes("new ArrayBuffer(4, { maxByteLength: 32 })"))
+            .eval(Source::from_bytes(
+                "new ArrayBuffer(4, { maxByteLength: 32 })",
+            ))
             .expect("evaluates");
         let fixed = fixed.as_object().expect("object");
         let resizable = resizable.as_object().expect("object");
         assert_eq!(max_byte_length(&fixed, &mut context).ok(), Some(None));
-        assert_eq!(max_byte_length(&resizable, &mut context).ok(), Some(Some(32)));
+        assert_eq!(
+            max_byte_length(&resizable, &mut context).ok(),
+            Some(Some(32))
+        );
     }
 }
