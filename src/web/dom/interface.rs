@@ -382,6 +382,18 @@ pub fn sequence(
     context: &mut Context,
     on_error: impl Fn(&str) -> JsError,
 ) -> JsResult<Vec<JsValue>> {
+    sequence_with(value, context, on_error, |v, _| Ok(v))
+}
+
+/// A `sequence<T>` argument whose elements are converted to T by `convert` as they are
+/// iterated (WebIDL "create a sequence from an iterable": each value is converted before the
+/// next `next()` call).
+pub fn sequence_with<T>(
+    value: &JsValue,
+    context: &mut Context,
+    on_error: impl Fn(&str) -> JsError,
+    mut convert: impl FnMut(JsValue, &mut Context) -> JsResult<T>,
+) -> JsResult<Vec<T>> {
     let not_iterable = "The provided value cannot be converted to a sequence.";
     let Some(object) = value.as_object() else {
         return Err(on_error(not_iterable));
@@ -413,7 +425,8 @@ pub fn sequence(
         if result.get(JsString::from("done"), context)?.to_boolean() {
             return Ok(values);
         }
-        values.push(result.get(JsString::from("value"), context)?);
+        let next_value = result.get(JsString::from("value"), context)?;
+        values.push(convert(next_value, context)?);
     }
 }
 

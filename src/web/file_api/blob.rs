@@ -25,7 +25,7 @@ use crate::agent::host::Host;
 use crate::event_loop::HostSource;
 use crate::web::dom::interface::{
     InterfaceSpec, construct_error, define_interface, dictionary, illegal_invocation, member,
-    prototype_from_new_target, prototype_of, sequence, this_object,
+    prototype_from_new_target, prototype_of, sequence_with, this_object,
 };
 use crate::web::util::{buffer_source_bytes, to_usv_string};
 
@@ -275,11 +275,12 @@ pub fn blob_parts(
     interface: &str,
     context: &mut Context,
 ) -> JsResult<Vec<BlobPartValue>> {
-    let values = sequence(value, context, |m| construct_error(interface, m))?;
-    values
-        .iter()
-        .map(|v| blob_part(v, context).map(BlobPartValue))
-        .collect()
+    sequence_with(
+        value,
+        context,
+        |m| construct_error(interface, m),
+        |v, context| blob_part(&v, context).map(BlobPartValue),
+    )
 }
 
 /// A converted `BlobPart` (opaque outside this file).
