@@ -363,10 +363,10 @@ impl Serializer {
             Some(Node::Number(*n))
         } else if let Some(b) = object.downcast_ref::<JsBigInt>() {
             Some(Node::BigInt(b.to_string()))
-        } else if let Some(s) = object.downcast_ref::<JsString>() {
-            Some(Node::String(s.to_vec()))
         } else {
-            None
+            object
+                .downcast_ref::<JsString>()
+                .map(|s| Node::String(s.to_vec()))
         };
         if let Some(node) = wrapper {
             return Ok(Value::Node(self.push(&object, node)));
