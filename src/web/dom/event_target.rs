@@ -99,8 +99,12 @@ impl EventTargetState {
     /// Whether some listener (or activated event handler) listens for `kind`.
     #[must_use]
     pub fn has_listener_for(&self, kind: &str) -> bool {
+        let listeners = self.listeners.borrow();
+        if listeners.is_empty() {
+            return false;
+        }
         let kind = JsString::from(kind);
-        self.listeners.borrow().iter().any(|l| l.kind == kind)
+        listeners.iter().any(|l| l.kind == kind)
     }
 }
 
