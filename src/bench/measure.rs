@@ -324,20 +324,21 @@ pub(super) fn run_case(
     }
 }
 
-/// This process's resident set size, in bytes (Linux: `VmRSS` of /proc/self/status, in kB
-/// whatever the page size).
+/// This process's resident set size, in bytes.
 #[must_use]
 pub fn rss_bytes() -> Option<u64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
-    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kib * 1024)
+    status_bytes("VmRSS:")
 }
 
-/// This process's peak resident set size so far, in bytes (`VmHWM`).
+/// This process's peak resident set size so far, in bytes.
 fn peak_rss_bytes() -> Option<u64> {
+    status_bytes("VmHWM:")
+}
+
+/// A size line of /proc/self/status (Linux; given in kB whatever the page size), in bytes.
+fn status_bytes(key: &str) -> Option<u64> {
     let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let line = status.lines().find(|l| l.starts_with(key))?;
     let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
     Some(kib * 1024)
 }

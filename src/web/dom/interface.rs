@@ -483,7 +483,7 @@ fn unmodified_array_values<T>(
         .objects()
         .iterator_prototypes()
         .array()
-        .get(JsString::from("next"), context)?;
+        .get(js_string!("next"), context)?;
     if !next
         .as_object()
         .is_some_and(|n| JsObject::equals(&n, &original_next))
