@@ -190,6 +190,7 @@ pub fn source_kind(source: HostSource) -> &'static str {
         HostSource::PostedMessage => "message",
         HostSource::IdleTimeout => "idle callback (timeout)",
         HostSource::DomManipulation => "DOM manipulation",
+        HostSource::FileReading => "file reading",
         HostSource::Other => "host task",
     }
 }

@@ -159,8 +159,15 @@ pub fn register(context: &mut Context) -> JsResult<()> {
                     let state = node_state(&node)
                         .filter(|s| matches!(s.kind, NodeKind::Text | NodeKind::Comment))
                         .ok_or_else(illegal_invocation)?;
-                    let value = arg(args, 0).to_string(context)?.to_std_string_escaped();
-                    *state.data.borrow_mut() = value;
+                    drop(state);
+                    // [LegacyNullToEmptyString]: null is the empty string.
+                    let value = arg(args, 0);
+                    let value = if value.is_null() {
+                        String::new()
+                    } else {
+                        value.to_string(context)?.to_std_string_escaped()
+                    };
+                    crate::web::dom::node::replace_data(&node, &value, context)?;
                     Ok(JsValue::undefined())
                 })),
             );

@@ -400,12 +400,24 @@ pub fn sequence(
     context: &mut Context,
     on_error: impl Fn(&str) -> JsError,
 ) -> JsResult<Vec<JsValue>> {
+    sequence_with(value, context, on_error, |v, _| Ok(v))
+}
+
+/// A `sequence<T>` argument whose elements are converted to T by `convert` as they are
+/// iterated (WebIDL "create a sequence from an iterable": each value is converted before the
+/// next `next()` call).
+pub fn sequence_with<T>(
+    value: &JsValue,
+    context: &mut Context,
+    on_error: impl Fn(&str) -> JsError,
+    mut convert: impl FnMut(JsValue, &mut Context) -> JsResult<T>,
+) -> JsResult<Vec<T>> {
     let not_iterable = "The provided value cannot be converted to a sequence.";
     let Some(object) = value.as_object() else {
         return Err(on_error(not_iterable));
     };
     let method = object.get(JsSymbol::iterator(), context)?;
-    if let Some(values) = unmodified_array_values(&object, &method, context)? {
+    if let Some(values) = unmodified_array_values(&object, &method, context, &mut convert)? {
         return Ok(values);
     }
     let Some(method) = method.as_callable() else {
@@ -434,7 +446,8 @@ pub fn sequence(
         if result.get(js_string!("done"), context)?.to_boolean() {
             return Ok(values);
         }
-        values.push(result.get(js_string!("value"), context)?);
+        let next_value = result.get(js_string!("value"), context)?;
+        values.push(convert(next_value, context)?);
     }
 }
 
@@ -443,12 +456,15 @@ pub fn sequence(
 /// realm's original `Array.prototype.values`, and `%ArrayIteratorPrototype%.next` is still the
 /// original. That `next` reads `length` and then the element at each index in turn (ECMA-262
 /// §23.1.5.1 via CreateArrayIterator): this does the same reads in the same order, so element
-/// getters see the same calls, without the iterator and result objects. `None`: iterate.
-fn unmodified_array_values(
+/// getters see the same calls, without the iterator and result objects; each value is converted
+/// before the next read, as `sequence_with` does. (The iteration's `next` is read once, when it
+/// starts, so a conversion that replaces it changes nothing, here as there.) `None`: iterate.
+fn unmodified_array_values<T>(
     array: &JsObject,
     method: &JsValue,
     context: &mut Context,
-) -> JsResult<Option<Vec<JsValue>>> {
+    convert: &mut impl FnMut(JsValue, &mut Context) -> JsResult<T>,
+) -> JsResult<Option<Vec<T>>> {
     if !array.is_array() {
         return Ok(None);
     }
@@ -482,7 +498,8 @@ fn unmodified_array_values(
             .get(js_string!("length"), context)?
             .to_length(context)?
     {
-        values.push(array.get(index, context)?);
+        let value = array.get(index, context)?;
+        values.push(convert(value, context)?);
         index += 1;
     }
     Ok(Some(values))
