@@ -67,6 +67,9 @@ pub struct NodeState {
     pub script_started: Cell<bool>,
     #[unsafe_ignore_trace]
     pub parser_inserted: Cell<bool>,
+    /// A parser-inserted `<script>`'s line in its document: where its inline text begins.
+    #[unsafe_ignore_trace]
+    pub script_line: Cell<u64>,
     /// The registered observer list (DOM §4.3): mutation observers observing this node.
     pub registered_observers: GcRefCell<Vec<RegisteredObserver>>,
     /// A `<details>` element's details toggle task tracker (HTML §4.11.1): the generation of
@@ -112,6 +115,7 @@ pub fn new_node(prototype: JsObject, kind: NodeKind, document: Option<JsObject>)
                 window: GcRefCell::new(None),
                 script_started: Cell::new(false),
                 parser_inserted: Cell::new(false),
+                script_line: Cell::new(0),
                 registered_observers: GcRefCell::new(Vec::new()),
                 details_toggle: RefCell::new(None),
             }),
