@@ -46,7 +46,7 @@ fn a_120_ms_task_is_one_long_task_everywhere() {
     // (The script's path as given, made absolute.)
     assert!(lines[1].contains("1 × postTask work (/"), "{stderr}");
     assert!(
-        lines[1].contains("tests/long-tasks/busy.js:9:19)  total "),
+        lines[1].contains("tests/long-tasks/busy.js:11:19)  total "),
         "{stderr}"
     );
 
