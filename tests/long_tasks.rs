@@ -69,7 +69,11 @@ fn a_120_ms_task_is_one_long_task_everywhere() {
     // The trace prints times in microseconds with three decimals, so `end - start` in f64 can
     // differ from the printed duration in the last bit: compare to a nanosecond.
     let dur = task["dur"].as_f64().expect("dur");
-    assert!((dur - (end - start)).abs() < 1e-3, "{dur} vs {}", end - start);
+    assert!(
+        (dur - (end - start)).abs() < 1e-3,
+        "{dur} vs {}",
+        end - start
+    );
 
     // Marks are instants and the measure a slice between them, inside the task.
     let timing = of_cat(&events, "user_timing");

@@ -14,20 +14,18 @@ use std::cell::Cell;
 
 use boa_engine::context::intrinsics::Intrinsics;
 use boa_engine::object::NativeObject;
-use boa_engine::{
-    Context, JsData, JsObject, JsResult, JsString, JsValue, NativeFunction, js_str,
-};
+use boa_engine::{Context, JsData, JsObject, JsResult, JsString, JsValue, NativeFunction, js_str};
 use boa_gc::{Finalize, Gc, GcRefCell, Trace};
 
+use crate::agent::realm::{realm_data_of, realm_of_global};
 use crate::engine::webidl::type_error;
 use crate::web::dom::abort_signal::{self, AbortAlgorithm, AbortSignalState, AbortSteps};
+use crate::web::dom::document::{WindowDocument, body_element, document_element};
 use crate::web::dom::dom_exception::dom_exception_error;
 use crate::web::dom::interface::{
     InterfaceSpec, arg, arguments_required, define_interface, find_brand, illegal_invocation,
     member, prototype_from_new_target, register_brand, this_object,
 };
-use crate::agent::realm::{realm_data_of, realm_of_global};
-use crate::web::dom::document::{WindowDocument, body_element, document_element};
 use crate::web::dom::node::{NodeKind, node_state};
 use crate::web::dom::{dispatch, event};
 
