@@ -45,7 +45,7 @@ pub fn register(context: &mut Context, options: &WebOptions) -> JsResult<()> {
     console::register(context, options.console_to_stderr)?;
     dom::register(context, options.worker.is_none())?;
     html::register(context, options.worker.as_ref())?;
-    hr_time::register(context)?;
+    hr_time::register(context, options.worker.is_some())?;
     crypto::register(context)?;
     encoding::register(context)?;
     url::register(context)?;

@@ -2,9 +2,8 @@
 // Derived from web-platform-tests hr-time/basic.any.js and monotonic-clock.any.js (behaviour
 // re-written for taskhost). High Resolution Time §4.4: performance.now() is the current high
 // resolution time, in milliseconds since the time origin, monotonic and advancing like the
-// wall clock; performance.timeOrigin is the time origin in ms since the Unix epoch.
-// (Upstream's "Performance interface extends EventTarget" is not derived: taskhost's
-// `performance` is a plain object, see src/web/hr_time/performance.rs.)
+// wall clock; performance.timeOrigin is the time origin in ms since the Unix epoch; Performance
+// is an EventTarget.
 'use strict';
 
 test(() => {
@@ -43,3 +42,13 @@ test(() => {
   assert_equals(JSON.parse(JSON.stringify(performance)).timeOrigin, performance.timeOrigin,
     'JSON.stringify uses toJSON()');
 }, 'performance.toJSON() has timeOrigin');
+
+test(() => {
+  const seen = [];
+  const listener = (e) => seen.push([e.type, e.target === performance, e.currentTarget === performance]);
+  performance.addEventListener('custom', listener);
+  performance.dispatchEvent(new Event('custom'));
+  performance.removeEventListener('custom', listener);
+  performance.dispatchEvent(new Event('custom'));
+  assert_equals(JSON.stringify(seen), JSON.stringify([['custom', true, true]]));
+}, 'performance is an EventTarget');

@@ -1,4 +1,5 @@
-//! High Resolution Time: `performance.now()` and `performance.timeOrigin` on the loop's clock.
+//! High Resolution Time: the `Performance` interface (`now()`, `timeOrigin`, `toJSON()`) on the
+//! loop's clock, and the global's `performance` attribute.
 
 pub mod performance;
 

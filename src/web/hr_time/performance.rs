@@ -1,60 +1,145 @@
-//! The `Performance` interface (High Resolution Time §4.4): `now()`, `timeOrigin`, `toJSON()`.
+//! The `Performance` interface (High Resolution Time §4.4: `now()`, `timeOrigin`, `toJSON()`)
+//! and the global's `performance` attribute (`WindowOrWorkerGlobalScope`, §4.3).
 //!
-//! Both read the event loop's clock, so under `--virtual-time` they show virtual time.
-//! Deviation: `Performance` does not inherit from `EventTarget` here (it fires no events in
-//! taskhost), and times are not coarsened (there is no cross-origin data to protect).
+//! `interface Performance : EventTarget` is not constructible; each global object (window,
+//! iframe, worker) has one Performance object, made here, whose native data carries its
+//! EventTarget state and the global's time origin. User Timing and the Performance Timeline add
+//! their operations to `Performance.prototype` (`web::performance::user_timing`), with the brand
+//! check of [`this_performance`].
+//!
+//! `performance` is a `[Replaceable] readonly attribute`: an own accessor of the global object on
+//! a window (`Window` is `[Global]`) and an accessor of `WorkerGlobalScope.prototype` in a worker
+//! (HTML declares only `DedicatedWorkerGlobalScope` and `SharedWorkerGlobalScope` `[Global]`).
+//!
+//! Both `now()` and `timeOrigin` read the event loop's clock, so under `--virtual-time` they show
+//! virtual time. Deviation: times are not coarsened (there is no cross-origin data to protect).
+
+use std::rc::Rc;
 
 use boa_engine::object::ObjectInitializer;
-use boa_engine::object::builtins::JsFunction;
-use boa_engine::property::Attribute;
-use boa_engine::{Context, JsResult, JsValue, NativeFunction, js_string};
+use boa_engine::{Context, JsData, JsObject, JsResult, JsValue, NativeFunction, js_string};
+use boa_gc::{Finalize, Gc, Trace};
 
 use crate::agent::host::Host;
-use crate::web::html::global_scope::define_replaceable;
+use crate::agent::realm::{insert_realm_data, realm_data};
+use crate::web::dom::event_target::{EventTargetState, IsEventTarget, register_event_target_brand};
+use crate::web::dom::interface::{
+    InterfaceSpec, define_interface, illegal_invocation, prototype_of, this_object,
+};
+use crate::web::html::global_scope::{define_replaceable, define_replaceable_on};
 
-fn now(_: &JsValue, _: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+/// The native data of a Performance object.
+#[derive(Trace, Finalize, JsData)]
+pub struct PerformanceData {
+    target: Gc<EventTargetState>,
+    /// The time origin of the global's environment settings object, in ms since the Unix
+    /// epoch.
+    #[unsafe_ignore_trace]
+    time_origin: f64,
+}
+
+impl IsEventTarget for PerformanceData {
+    fn event_target_state(&self) -> Gc<EventTargetState> {
+        self.target.clone()
+    }
+}
+
+/// The realm's Performance object (realm data).
+struct RealmPerformance(JsObject);
+
+/// The Performance object of the current realm's global, if the web APIs are registered.
+#[must_use]
+pub fn performance_object(context: &Context) -> Option<JsObject> {
+    realm_data::<RealmPerformance>(context).map(|p| p.0.clone())
+}
+
+/// The brand check of `Performance`'s operations and attributes: `this` (the global object when
+/// undefined or null) must be a Performance object; otherwise a TypeError.
+pub fn this_performance(this: &JsValue, context: &Context) -> JsResult<f64> {
+    // The common case first: a Performance object (no clone of the global object).
+    if let Some(object) = this.as_object() {
+        return object
+            .downcast_ref::<PerformanceData>()
+            .map(|data| data.time_origin)
+            .ok_or_else(illegal_invocation);
+    }
+    let object = this_object(this, context)?;
+    object
+        .downcast_ref::<PerformanceData>()
+        .map(|data| data.time_origin)
+        .ok_or_else(illegal_invocation)
+}
+
+/// `DOMHighResTimeStamp now()`.
+fn now(this: &JsValue, _: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+    this_performance(this, context)?;
     // The now() method steps: return the current high resolution time given this's relevant
     // global object (milliseconds since the time origin).
     Ok(Host::from_context(context)?.now().as_millis_f64().into())
 }
 
-fn time_origin(context: &mut Context) -> JsResult<f64> {
-    let host = Host::from_context(context)?;
-    let core = host.core();
-    Ok(core.clock().time_origin_unix_ms())
+/// `readonly attribute DOMHighResTimeStamp timeOrigin`: the getter steps return this's relevant
+/// settings object's time origin (ms since the Unix epoch).
+fn time_origin(this: &JsValue, _: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+    Ok(this_performance(this, context)?.into())
 }
 
-pub fn register(context: &mut Context) -> JsResult<()> {
-    let origin = time_origin(context)?;
-    let time_origin_getter = NativeFunction::from_copy_closure(move |_, _, _| Ok(origin.into()))
-        .to_js_function(context.realm());
-    let to_json = NativeFunction::from_fn_ptr(|this, _, context| {
-        // The toJSON() method steps: the default toJSON steps (the attributes, as an object).
-        let object = ObjectInitializer::new(context).build();
-        let time_origin = this
-            .as_object()
-            .map(|o| o.get(js_string!("timeOrigin"), context))
-            .transpose()?
-            .unwrap_or_default();
-        object.set(js_string!("timeOrigin"), time_origin, false, context)?;
-        Ok(object.into())
-    });
-    let performance = ObjectInitializer::new(context)
-        .function(NativeFunction::from_fn_ptr(now), js_string!("now"), 0)
-        .function(to_json, js_string!("toJSON"), 0)
-        .accessor(
-            js_string!("timeOrigin"),
-            Some(time_origin_getter),
-            None::<JsFunction>,
-            Attribute::ENUMERABLE | Attribute::CONFIGURABLE,
-        )
-        .build();
-    define_replaceable(
+/// `[Default] object toJSON()`: WebIDL's default toJSON steps (§3.7.7.1).
+fn to_json(this: &JsValue, _: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+    let time_origin = this_performance(this, context)?;
+    // 1. Let map be a new ordered map.
+    // 2–3. Collect the attribute values of this's inheritance stack (EventTarget has no default
+    //      toJSON; Performance's regular attributes, the partial interfaces' included, are
+    //      `timeOrigin` alone in taskhost), each by its getter steps.
+    // 4. Let result be OrdinaryObjectCreate(%Object.prototype%).
+    // 5. For each key → value of map: CreateDataPropertyOrThrow(result, key, value).
+    let result = ObjectInitializer::new(context).build();
+    result.create_data_property_or_throw(js_string!("timeOrigin"), time_origin, context)?;
+    // 6. Return result.
+    Ok(result.into())
+}
+
+/// Define `Performance`, make the global's Performance object, and define the global's
+/// `performance` attribute (`worker`: on `WorkerGlobalScope.prototype`, which the HTML layer
+/// defined before).
+pub fn register(context: &mut Context, worker: bool) -> JsResult<()> {
+    register_event_target_brand::<PerformanceData>(context);
+    let interface = define_interface(
         context,
-        "performance",
-        NativeFunction::from_copy_closure_with_captures(
-            |_, _, performance, _| Ok(performance.clone().into()),
-            performance,
-        ),
-    )
+        InterfaceSpec {
+            name: "Performance",
+            parent: Some("EventTarget"),
+            length: 0,
+            constructor: None,
+        },
+        |m| {
+            m.operation("now", 0, NativeFunction::from_fn_ptr(now))
+                .attribute("timeOrigin", NativeFunction::from_fn_ptr(time_origin), None)
+                .operation("toJSON", 0, NativeFunction::from_fn_ptr(to_json));
+        },
+    )?;
+    let origin = Host::from_context(context)?
+        .core()
+        .clock()
+        .time_origin_unix_ms();
+    let performance = JsObject::from_proto_and_data(
+        interface.prototype,
+        PerformanceData {
+            target: EventTargetState::new(),
+            time_origin: origin,
+        },
+    );
+    insert_realm_data(context, Rc::new(RealmPerformance(performance.clone())));
+    // `[Replaceable] readonly attribute Performance performance`: the getter returns this's
+    // Performance object.
+    let getter = NativeFunction::from_copy_closure_with_captures(
+        |_, _, performance, _| Ok(performance.clone().into()),
+        performance,
+    );
+    if worker {
+        let holder = prototype_of(context, "WorkerGlobalScope")?;
+        define_replaceable_on(&holder, context, "performance", getter)
+    } else {
+        define_replaceable(context, "performance", getter)
+    }
 }

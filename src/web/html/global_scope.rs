@@ -1,6 +1,6 @@
 //! The global object's own attributes (HTML `Window`/`WindowOrWorkerGlobalScope`): `self`,
 //! `reportError()`, and the
-//! WebIDL `[Replaceable]` attribute shape that `performance` and `scheduler` share.
+//! WebIDL `[Replaceable]` attribute shape that `performance`, `scheduler` and `navigator` share.
 
 use boa_engine::property::PropertyDescriptor;
 use boa_engine::{Context, JsObject, JsResult, JsString, JsValue, NativeFunction};
@@ -29,6 +29,20 @@ pub fn define_replaceable(
     getter: NativeFunction,
 ) -> JsResult<()> {
     let global = context.global_object();
+    define_replaceable_on(&global, context, name, getter)
+}
+
+/// [`define_replaceable`] with the accessor on `holder`: the global object for the members of a
+/// `[Global]` interface (`Window`), the interface prototype object otherwise
+/// (`WorkerGlobalScope.prototype`: HTML does not declare `WorkerGlobalScope` `[Global]`, only
+/// its dedicated and shared subinterfaces). The getter and setter still require `this` to be
+/// the global object, and the setter defines the data property on the global.
+pub fn define_replaceable_on(
+    holder: &JsObject,
+    context: &mut Context,
+    name: &str,
+    getter: NativeFunction,
+) -> JsResult<()> {
     let key = JsString::from(name);
     let checked_getter = NativeFunction::from_copy_closure_with_captures(
         |this, args, getter: &NativeFunction, context| {
@@ -50,7 +64,7 @@ pub fn define_replaceable(
     );
     let realm = context.realm().clone();
     let (get, set) = accessor_pair(&realm, name, checked_getter, Some(setter));
-    global.define_property_or_throw(
+    holder.define_property_or_throw(
         key,
         PropertyDescriptor::builder()
             .get(get)

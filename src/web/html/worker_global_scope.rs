@@ -2,9 +2,11 @@
 //! `location`, `navigator`, `importScripts()`, the error and rejection event handlers — and the
 //! set-up of a worker's global when its agent starts ([`set_up_worker_global`]).
 //!
-//! Being `[Global]`, the members of a worker global's interfaces are own properties of the
-//! global object (as `Window`'s are); its prototype chain is
-//! `DedicatedWorkerGlobalScope.prototype` (or `SharedWorkerGlobalScope.prototype`) →
+//! The members of a worker global's interfaces are own properties of the global object (as
+//! `Window`'s are), except `performance` (`web::hr_time::performance`), which is on
+//! `WorkerGlobalScope.prototype` as WebIDL places a member of an interface that is not
+//! `[Global]` (HTML declares only the dedicated and shared global scopes so). Its prototype
+//! chain is `DedicatedWorkerGlobalScope.prototype` (or `SharedWorkerGlobalScope.prototype`) →
 //! `WorkerGlobalScope.prototype` → `EventTarget.prototype`.
 //!
 //! What a worker global does not have: `requestIdleCallback` (HTML exposes it on `Window` only:

@@ -2,8 +2,8 @@
 //! `PerformanceObserverEntryList`, `performance.getEntries*`), User Timing (`PerformanceMark`,
 //! `PerformanceMeasure`, `performance.mark/measure/clearMarks/clearMeasures`) and Long Tasks
 //! (`PerformanceLongTaskTiming`, `TaskAttributionTiming`, "report long tasks"), one file per
-//! interface. `Performance` itself (`now()`, `timeOrigin`) is `web::hr_time::performance`;
-//! `docs/PERFORMANCE-TIMELINE.md` describes the behaviour.
+//! interface. `Performance` itself (`now()`, `timeOrigin`, `toJSON()`) is
+//! `web::hr_time::performance`; `docs/PERFORMANCE-TIMELINE.md` describes the behaviour.
 
 pub mod long_tasks;
 pub mod performance_entry;
@@ -16,10 +16,12 @@ pub mod task_attribution_timing;
 pub mod timeline;
 pub mod user_timing;
 
-use boa_engine::{Context, JsResult, JsString};
+use boa_engine::{Context, JsResult};
 
-/// Define the interfaces, and the User Timing and timeline operations of `performance` (which
-/// `web::hr_time` defined before).
+use crate::web::dom::interface::prototype_of;
+
+/// Define the interfaces, and the User Timing and timeline operations of `Performance.prototype`
+/// (`web::hr_time` defined `Performance` before).
 pub fn register(context: &mut Context, window: bool) -> JsResult<()> {
     performance_entry::register(context)?;
     performance_mark::register(context)?;
@@ -31,11 +33,6 @@ pub fn register(context: &mut Context, window: bool) -> JsResult<()> {
         performance_long_task_timing::register(context)?;
         task_attribution_timing::register(context)?;
     }
-    let performance = context
-        .global_object()
-        .get(JsString::from("performance"), context)?;
-    if let Some(performance) = performance.as_object() {
-        user_timing::define_members(&performance, context)?;
-    }
-    Ok(())
+    let prototype = prototype_of(context, "Performance")?;
+    user_timing::define_members(&prototype, context)
 }

@@ -15,12 +15,14 @@ use super::timeline::{Timeline, entry_list, filter_buffer_map, queue_entry};
 use crate::agent::host::Host;
 use crate::event_loop::LoopTime;
 use crate::web::dom::interface::{arg, arguments_required, dictionary, member};
+use crate::web::hr_time::performance::this_performance;
 use crate::web::util::define_operation;
 
 const INTERFACE: &str = "Performance";
 
 /// `mark(markName, markOptions)` (§3.1.1).
-fn mark(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+fn mark(this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+    this_performance(this, context)?;
     let err = |m: &str| failed(INTERFACE, "mark", m);
     let Some(name) = args.first() else {
         return Err(err(&arguments_required(1, 0)));
@@ -112,7 +114,8 @@ struct MeasureOptions {
 }
 
 /// `measure(measureName, startOrMeasureOptions, endMark)` (§3.1.3).
-fn measure(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+fn measure(this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+    this_performance(this, context)?;
     let err = |m: &str| failed(INTERFACE, "measure", m);
     let Some(name) = args.first() else {
         return Err(err(&arguments_required(1, 0)));
@@ -269,34 +272,44 @@ fn measure(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsV
 
 /// `clearMarks(markName)` / `clearMeasures(measureName)` (§3.1.2, §3.1.4): remove all entries
 /// of the type from the performance entry buffer, or those named so when the name is given.
-fn clear(entry_type: EntryType, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+fn clear(
+    entry_type: EntryType,
+    this: &JsValue,
+    args: &[JsValue],
+    context: &mut Context,
+) -> JsResult<JsValue> {
+    this_performance(this, context)?;
     let name = optional_string(&arg(args, 0), context)?;
     Timeline::current(context).clear(entry_type, name.as_deref());
     Ok(JsValue::undefined())
 }
 
-/// Add the User Timing and Performance Timeline operations to `performance`.
-pub fn define_members(performance: &JsObject, context: &mut Context) -> JsResult<()> {
+/// Add the User Timing and Performance Timeline operations to `Performance.prototype` (each
+/// with `Performance`'s brand check).
+pub fn define_members(prototype: &JsObject, context: &mut Context) -> JsResult<()> {
     let members: [(&str, usize, NativeFunction); 7] = [
         ("mark", 1, NativeFunction::from_fn_ptr(mark)),
         ("measure", 1, NativeFunction::from_fn_ptr(measure)),
         (
             "clearMarks",
             0,
-            NativeFunction::from_fn_ptr(|_, args, context| clear(EntryType::Mark, args, context)),
+            NativeFunction::from_fn_ptr(|this, args, context| {
+                clear(EntryType::Mark, this, args, context)
+            }),
         ),
         (
             "clearMeasures",
             0,
-            NativeFunction::from_fn_ptr(|_, args, context| {
-                clear(EntryType::Measure, args, context)
+            NativeFunction::from_fn_ptr(|this, args, context| {
+                clear(EntryType::Measure, this, args, context)
             }),
         ),
         // getEntries(): filter buffer map by name and type with null, null.
         (
             "getEntries",
             0,
-            NativeFunction::from_fn_ptr(|_, _, context| {
+            NativeFunction::from_fn_ptr(|this, _, context| {
+                this_performance(this, context)?;
                 let entries = filter_buffer_map(None, None, context);
                 Ok(entry_list(entries, context))
             }),
@@ -305,7 +318,8 @@ pub fn define_members(performance: &JsObject, context: &mut Context) -> JsResult
         (
             "getEntriesByType",
             1,
-            NativeFunction::from_fn_ptr(|_, args, context| {
+            NativeFunction::from_fn_ptr(|this, args, context| {
+                this_performance(this, context)?;
                 let t = required_string(&arg(args, 0), context)?;
                 let entries = filter_buffer_map(None, Some(&t), context);
                 Ok(entry_list(entries, context))
@@ -315,7 +329,8 @@ pub fn define_members(performance: &JsObject, context: &mut Context) -> JsResult
         (
             "getEntriesByName",
             1,
-            NativeFunction::from_fn_ptr(|_, args, context| {
+            NativeFunction::from_fn_ptr(|this, args, context| {
+                this_performance(this, context)?;
                 let name = required_string(&arg(args, 0), context)?;
                 let t = optional_string(&arg(args, 1), context)?;
                 let entries = filter_buffer_map(Some(&name), t.as_deref(), context);
@@ -324,7 +339,7 @@ pub fn define_members(performance: &JsObject, context: &mut Context) -> JsResult
         ),
     ];
     for (name, length, body) in members {
-        define_operation(performance, name, length, body, context)?;
+        define_operation(prototype, name, length, body, context)?;
     }
     Ok(())
 }
