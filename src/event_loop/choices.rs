@@ -1,0 +1,250 @@
+//! The seeded random policy: at every step, one of the choices the specs leave to the user agent,
+//! drawn from a seeded generator, so that `taskhost run --explore` can run a program under many
+//! valid orders and `--policy-seed` can replay one.
+//!
+//! Invariant: the random policy only *chooses among* what the specs allow; the orders they fix
+//! are kept by the core's data structures before the policy is asked, so no choice can break
+//! them:
+//! - Among scheduler tasks the scheduling spec fixes the order ("select the next scheduler task
+//!   queue from all schedulers": the highest effective priority, then the queue whose first task
+//!   is oldest): the policy is offered only that one scheduler task.
+//! - Within a task source, first in, first out (HTML: a task source is associated with one task
+//!   queue, and the event loop takes "the first runnable task" of the queue it picks): the policy
+//!   is offered only each source's head (`host_tasks.rs`). So messages keep one FIFO across the
+//!   loop's ports (the posted message task source), and ripe timers keep the order they ripened in.
+//! - Timers ripen in (due, enqueue order) order whatever their padding (a padding holds the
+//!   timer at the head of the heap and every timer behind it): HTML "run steps after a timeout"
+//!   step 4 — a timer waits for those of the same global and ordering identifier started before
+//!   it whose timeout is less than or equal — holds, as the due time of such a timer is less than
+//!   or equal and its enqueue order smaller.
+//! - Microtask checkpoints are not the policy's: the runtime performs one after every task.
+//!
+//! What it chooses (listed with the spec text in `docs/EVENT_LOOP.md`, "Exploring the orders the
+//! specs allow"):
+//! 1. which task source runs next, uniformly among those with a runnable task (the scheduler's
+//!    pick counts as one source): HTML event loop processing model step 2.1, "chosen in an
+//!    implementation-defined manner";
+//! 2. how long a ripe timer waits further: none half the time, else 1, 4 or 16 ms (HTML timer
+//!    initialization steps, "optionally, wait a further implementation-defined length of time");
+//! 3. whether an idle period starts when nothing is runnable and a timer is pending (otherwise
+//!    the loop waits for the timer), and how long it is: 1 to 50 ms, never past the next timer
+//!    (requestIdleCallback "start an idle period": the user agent decides when; the deadline is
+//!    at most 50 ms away and no later than the next timer).
+//!
+//! The generator is `fastrand`'s (wyrand): small, seedable, the same sequence on every platform.
+
+use super::{EventLoopCore, HostSource, LoopTime, MAX_IDLE_PERIOD_NS, Next, Selected};
+use super::policy::Candidate;
+
+/// The kinds of task the random policy picks between: one bit each in [`Selected::passed_over`].
+pub struct Kind;
+
+impl Kind {
+    /// The scheduler's pick (all scheduler task queues of the loop).
+    pub const SCHEDULER: u8 = 1;
+
+    /// The bit of a host task source.
+    #[must_use]
+    pub const fn of_source(source: HostSource) -> u8 {
+        2 << source.index()
+    }
+
+    /// The names of the kinds in `bits`, for traces: "scheduler", "timer", "message",
+    /// "idle timeout", "DOM manipulation", "other".
+    #[must_use]
+    pub fn names(bits: u8) -> Vec<&'static str> {
+        let mut names = Vec::new();
+        if bits & Self::SCHEDULER != 0 {
+            names.push("scheduler");
+        }
+        for source in HostSource::ALL {
+            if bits & Self::of_source(source) != 0 {
+                names.push(source_name(source));
+            }
+        }
+        names
+    }
+}
+
+/// A short name of a host task source.
+#[must_use]
+pub const fn source_name(source: HostSource) -> &'static str {
+    match source {
+        HostSource::Timer => "timer",
+        HostSource::PostedMessage => "message",
+        HostSource::IdleTimeout => "idle timeout",
+        HostSource::DomManipulation => "DOM manipulation",
+        HostSource::Other => "other",
+    }
+}
+
+/// The paddings a ripe timer may get (after none, which comes half the time).
+const PADDINGS_NS: [u64; 3] = [1_000_000, 4_000_000, 16_000_000];
+
+/// The seeded generator and the seed it started from.
+#[derive(Debug, Clone)]
+pub struct RandomChoices {
+    rng: fastrand::Rng,
+    seed: u64,
+}
+
+impl RandomChoices {
+    /// A policy that makes the choices of seed `seed`.
+    #[must_use]
+    pub fn new(seed: u64) -> Self {
+        Self {
+            rng: fastrand::Rng::with_seed(seed),
+            seed,
+        }
+    }
+
+    /// The seed it started from.
+    #[must_use]
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// One of `0..n` (`n` ≥ 1).
+    fn pick(&mut self, n: usize) -> usize {
+        if n <= 1 { 0 } else { self.rng.usize(..n) }
+    }
+
+    /// A ripe timer's further wait.
+    fn timer_padding_ns(&mut self) -> u64 {
+        if self.rng.bool() {
+            0
+        } else {
+            PADDINGS_NS[self.pick(PADDINGS_NS.len())]
+        }
+    }
+
+    /// Whether to start an idle period now rather than wait for the next timer.
+    fn start_idle_period(&mut self) -> bool {
+        self.rng.bool()
+    }
+
+    /// An idle period's length: 1 to 50 ms, in whole milliseconds.
+    fn idle_period_ns(&mut self) -> u64 {
+        self.rng.u64(1..=MAX_IDLE_PERIOD_NS / 1_000_000) * 1_000_000
+    }
+}
+
+/// The seed of a worker's loop (`n`: the worker's agent number), derived from the main seed by
+/// splitmix64's finaliser, so each worker explores its own choices and a seed replays them all.
+#[must_use]
+pub fn derive_seed(seed: u64, n: u64) -> u64 {
+    let mut z = seed ^ n.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// All effective priorities, highest first (the scheduler's own order).
+const ALL_LEVELS: [u8; 6] = [5, 4, 3, 2, 1, 0];
+
+impl EventLoopCore {
+    /// Under the random policy: whether the ripe timer at the head of the heap has waited its
+    /// padding (chosen the first time it is seen ripe). True when no timer is ripe.
+    pub(super) fn padding_over(&mut self, now: LoopTime) -> bool {
+        let Some((due, order)) = self.timers.head() else {
+            return true;
+        };
+        if due > now {
+            return true;
+        }
+        let until = match self.timer_hold {
+            Some((held, until)) if held == order => until,
+            _ => {
+                let padding = self.random.as_mut().map_or(0, RandomChoices::timer_padding_ns);
+                let until = due.saturating_add_ns(padding);
+                self.timer_hold = Some((order, until));
+                until
+            }
+        };
+        until <= now
+    }
+
+    /// The random policy's `next` (see the module docs).
+    pub(super) fn select_random(&mut self, now: LoopTime) -> Next {
+        // The runnable kinds: the scheduler's own pick, and each host task source's head.
+        let scheduler = self.queues.first_head(&ALL_LEVELS);
+        let mut kinds = [0u8; 1 + HostSource::COUNT];
+        let mut n = 0;
+        if scheduler.is_some() {
+            kinds[n] = Kind::SCHEDULER;
+            n += 1;
+        }
+        for source in HostSource::ALL {
+            if self.host.peek_source(source.index()).is_some() {
+                kinds[n] = Kind::of_source(source);
+                n += 1;
+            }
+        }
+        if n > 0 {
+            let k = self.random.as_mut().map_or(0, |r| r.pick(n));
+            let passed_over = kinds[..n]
+                .iter()
+                .enumerate()
+                .filter(|&(i, _)| i != k)
+                .fold(0, |bits, (_, kind)| bits | kind);
+            let selected = match scheduler {
+                Some(head) if kinds[k] == Kind::SCHEDULER => self.take(Candidate::Queue(head)),
+                _ => self.take_source(kinds[k]),
+            };
+            if let Some(selected) = selected {
+                return Next::Run(Selected {
+                    passed_over,
+                    ..selected
+                });
+            }
+        }
+        let next_due = self.next_timer_due();
+        if let Some(due) = next_due
+            && due <= now
+        {
+            return Next::Wait(due);
+        }
+        if self.idle.len() > 0 {
+            // A timer is pending: the idle period may start now, or the loop waits for it.
+            if let Some(due) = next_due
+                && let Some(random) = self.random.as_mut()
+                && !random.start_idle_period()
+            {
+                return Next::Wait(due);
+            }
+            let length = self
+                .random
+                .as_mut()
+                .map_or(MAX_IDLE_PERIOD_NS, RandomChoices::idle_period_ns);
+            if let Some((key, task)) = self.idle.pop_front() {
+                let end = now.saturating_add_ns(length);
+                let deadline = next_due.map_or(end, |due| due.min(end));
+                return Next::Idle {
+                    task,
+                    key,
+                    deadline,
+                };
+            }
+        }
+        next_due.map_or(Next::Empty, Next::Wait)
+    }
+
+    /// Take the head of the host task source of kind `kind`.
+    fn take_source(&mut self, kind: u8) -> Option<Selected> {
+        let source = HostSource::ALL
+            .into_iter()
+            .find(|&s| Kind::of_source(s) == kind)?;
+        let t = self.host.pop_source(source.index())?;
+        Some(Selected {
+            task: t.task,
+            band: super::Band::Normal,
+            source: Some(t.source),
+            queue: None,
+            queue_emptied: false,
+            runnable_at: t.runnable_at,
+            order: t.order,
+            effective_priority: None,
+            passed_over: 0,
+        })
+    }
+}
