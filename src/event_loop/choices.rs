@@ -13,10 +13,10 @@
 //!   is offered only each source's head (`host_tasks.rs`). So messages keep one FIFO across the
 //!   loop's ports (the posted message task source), and ripe timers keep the order they ripened in.
 //! - Timers ripen in (due, enqueue order) order whatever their padding (a padding holds the
-//!   timer at the head of the heap and every timer behind it): HTML "run steps after a timeout"
-//!   step 4 — a timer waits for those of the same global and ordering identifier started before
-//!   it whose timeout is less than or equal — holds, as the due time of such a timer is less than
-//!   or equal and its enqueue order smaller.
+//!   timer at the head of the heap and every timer behind it): HTML "run steps after a timeout" —
+//!   a timer waits for those of the same global and ordering identifier started before it whose
+//!   timeout is less than or equal — holds, as the due time of such a timer is less than or
+//!   equal and its enqueue order smaller.
 //! - Microtask checkpoints are not the policy's: the runtime performs one after every task.
 //!
 //! What it chooses (listed with the spec text in `docs/EVENT_LOOP.md`, "Exploring the orders the
@@ -24,8 +24,10 @@
 //! 1. which task source runs next, uniformly among those with a runnable task (the scheduler's
 //!    pick counts as one source): HTML event loop processing model step 2.1, "chosen in an
 //!    implementation-defined manner";
-//! 2. how long a ripe timer waits further: none half the time, else 1, 4 or 16 ms (HTML timer
-//!    initialization steps, "optionally, wait a further implementation-defined length of time");
+//! 2. how long a ripe timer waits further: none half the time, else 1, 4 or 16 ms; none while
+//!    `taskhost.clock` is paused, as its `tick` runs every timer due by its target (HTML "run
+//!    steps after a timeout": "Optionally, wait a further implementation-defined length of
+//!    time");
 //! 3. whether an idle period starts when nothing is runnable and a timer is pending (otherwise
 //!    the loop waits for the timer), and how long it is: 1 to 50 ms, never past the next timer
 //!    (requestIdleCallback "start an idle period": the user agent decides when; the deadline is
@@ -155,7 +157,10 @@ impl EventLoopCore {
         let until = match self.timer_hold {
             Some((held, until)) if held == order => until,
             _ => {
-                let padding = self.random.as_mut().map_or(0, RandomChoices::timer_padding_ns);
+                let padding = match self.random.as_mut() {
+                    Some(random) if self.pad_timers => random.timer_padding_ns(),
+                    _ => 0,
+                };
                 let until = due.saturating_add_ns(padding);
                 self.timer_hold = Some((order, until));
                 until

@@ -278,6 +278,8 @@ pub struct EventLoopCore {
     /// Under the random policy: the ripe timer at the heap's head (by its enqueue order) waits
     /// until this time (its padding).
     timer_hold: Option<(u64, LoopTime)>,
+    /// Whether the random policy may pad ripe timers (not while a script drives the clock).
+    pad_timers: bool,
 }
 
 impl EventLoopCore {
@@ -294,6 +296,7 @@ impl EventLoopCore {
             starvation_limit: None,
             random: None,
             timer_hold: None,
+            pad_timers: true,
         }
     }
 
@@ -524,6 +527,12 @@ impl EventLoopCore {
     pub fn set_random_policy(&mut self, seed: Option<u64>) {
         self.random = seed.map(choices::RandomChoices::new);
         self.timer_hold = None;
+    }
+
+    /// Whether the random policy may pad ripe timers: not while `taskhost.clock` is paused,
+    /// whose `tick(ms)` promises to run every timer due by its target.
+    pub fn set_timer_padding(&mut self, allowed: bool) {
+        self.pad_timers = allowed;
     }
 
     /// The random policy's seed, if it is the loop's policy.
