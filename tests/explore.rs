@@ -206,8 +206,9 @@ fn seeds() -> String {
 }
 
 /// Every script of `js-tests/` and `examples/` keeps its expected stdout and exit status under
-/// the random policy, unless it says, with a reason, that it depends on the documented policy
-/// (`// policy: documented (reason)`), or explores itself.
+/// the random policy, unless it says why it cannot (`// explore: skip: REASON`: it checks an
+/// order or a time that is the user agent's choice, or it needs the real clock), or explores
+/// itself.
 #[test]
 fn scripts_keep_their_output_under_random_policies() {
     let root = common::root();
@@ -235,10 +236,10 @@ fn scripts_keep_their_output_under_random_policies() {
                 args = a.split_whitespace().map(str::to_owned).collect();
             } else if let Some(s) = comment.strip_prefix("status:") {
                 status = s.trim().parse().unwrap_or(-1);
-            } else if let Some(reason) = comment.strip_prefix("policy: documented") {
+            } else if let Some(reason) = comment.strip_prefix("explore: skip:") {
                 assert!(
-                    reason.trim().len() > 10,
-                    "{}: `policy: documented` needs a reason",
+                    reason.trim().len() > 20,
+                    "{}: `explore: skip:` needs a reason",
                     script.display()
                 );
                 skip = true;

@@ -28,10 +28,11 @@
 //!    `taskhost.clock` is paused, as its `tick` runs every timer due by its target (HTML "run
 //!    steps after a timeout": "Optionally, wait a further implementation-defined length of
 //!    time");
-//! 3. whether an idle period starts when nothing is runnable and a timer is pending (otherwise
-//!    the loop waits for the timer), and how long it is: 1 to 50 ms, never past the next timer
-//!    (requestIdleCallback "start an idle period": the user agent decides when; the deadline is
-//!    at most 50 ms away and no later than the next timer).
+//! 3. when an idle period starts once nothing is runnable: at once half the time, else 1, 4 or
+//!    16 ms later (or at the next timer, if sooner; at once while `taskhost.clock` is paused),
+//!    and how long it is: 1 to 50 ms, never past the next timer (requestIdleCallback "start an
+//!    idle period": the user agent decides when; the deadline is at most 50 ms away and no later
+//!    than the next timer).
 //!
 //! The generator is `fastrand`'s (wyrand): small, seedable, the same sequence on every platform.
 
@@ -120,9 +121,9 @@ impl RandomChoices {
         }
     }
 
-    /// Whether to start an idle period now rather than wait for the next timer.
-    fn start_idle_period(&mut self) -> bool {
-        self.rng.bool()
+    /// How long to wait before an idle period starts: none half the time, else as a padding.
+    fn idle_delay_ns(&mut self) -> u64 {
+        self.timer_padding_ns()
     }
 
     /// An idle period's length: 1 to 50 ms, in whole milliseconds.
@@ -210,12 +211,16 @@ impl EventLoopCore {
             return Next::Wait(due);
         }
         if self.idle.len() > 0 {
-            // A timer is pending: the idle period may start now, or the loop waits for it.
-            if let Some(due) = next_due
+            // The idle period may start now, or a little later (never past the next timer;
+            // not while a script drives the clock, whose ticks run idle callbacks at once).
+            if self.pad_timers
                 && let Some(random) = self.random.as_mut()
-                && !random.start_idle_period()
             {
-                return Next::Wait(due);
+                let delay = random.idle_delay_ns();
+                if delay > 0 {
+                    let later = now.saturating_add_ns(delay);
+                    return Next::Wait(next_due.map_or(later, |due| due.min(later)));
+                }
             }
             let length = self
                 .random
