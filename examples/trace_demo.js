@@ -1,3 +1,4 @@
+// explore: skip: it needs the real clock (its tasks busy-wait on the real clock, which decides where its timer falls); --explore runs on the virtual clock.
 // A small page's worth of scheduling, to look at in Perfetto:
 //   taskhost run examples/trace_demo.js --trace trace.json     (then open trace.json in
 //   https://ui.perfetto.dev) or, for a line per task in the terminal:

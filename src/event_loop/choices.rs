@@ -36,8 +36,8 @@
 //!
 //! The generator is `fastrand`'s (wyrand): small, seedable, the same sequence on every platform.
 
-use super::{EventLoopCore, HostSource, LoopTime, MAX_IDLE_PERIOD_NS, Next, Selected};
 use super::policy::Candidate;
+use super::{EventLoopCore, HostSource, LoopTime, MAX_IDLE_PERIOD_NS, Next, Selected};
 
 /// The kinds of task the random policy picks between: one bit each in [`Selected::passed_over`].
 pub struct Kind;

@@ -67,6 +67,9 @@ impl HostTasks {
 
     /// The index of the source whose head is the oldest task.
     fn oldest_source(&self) -> Option<usize> {
+        if self.len == 0 {
+            return None;
+        }
         let mut best: Option<(usize, (LoopTime, u64))> = None;
         for (i, heap) in self.heaps.iter().enumerate() {
             if let Some(Reverse(t)) = heap.peek()

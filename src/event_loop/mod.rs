@@ -22,18 +22,18 @@
 //! (the seeded random policy: the choices the specs leave to the user agent); tests:
 //! `core_tests` (public API), `model_tests` + `naive_model` (property test against a naive model).
 
+pub mod choices;
 #[cfg(test)]
 mod core_tests;
-pub mod choices;
 mod host_tasks;
 mod idle;
 #[cfg(test)]
 mod model_tests;
 #[cfg(test)]
 mod naive_model;
+mod policy;
 #[cfg(test)]
 mod random_model_tests;
-mod policy;
 mod scheduler_queues;
 pub(crate) mod slab;
 pub mod time;

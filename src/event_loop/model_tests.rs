@@ -332,7 +332,11 @@ pub(super) fn step(
     Ok(())
 }
 
-pub(super) fn check_state(core: &EventLoopCore, m: &Model, h: &Handles) -> Result<(), TestCaseError> {
+pub(super) fn check_state(
+    core: &EventLoopCore,
+    m: &Model,
+    h: &Handles,
+) -> Result<(), TestCaseError> {
     let p = core.pending();
     prop_assert_eq!(p.host_tasks, m.host.len());
     prop_assert_eq!(

@@ -74,7 +74,11 @@ fn next(core: &mut EventLoopCore, m: &mut Model, h: &Handles) -> Result<Next, Te
             prop_assert_eq!(s.passed_over, others);
             m.take(allowed[at].0);
         }
-        Next::Idle { task, key, deadline } => {
+        Next::Idle {
+            task,
+            key,
+            deadline,
+        } => {
             prop_assert!(allowed.is_empty(), "idle while a task is runnable");
             prop_assert!(!m.idle.is_empty());
             let (handle, first) = m.idle.remove(0);
@@ -90,7 +94,9 @@ fn next(core: &mut EventLoopCore, m: &mut Model, h: &Handles) -> Result<Next, Te
             match core.next_timer_due() {
                 Some(due) if m.idle.is_empty() => prop_assert_eq!(t, due),
                 Some(due) => prop_assert!(t <= due && t.0 <= m.now + MAX_PADDING),
-                None => prop_assert!(!m.idle.is_empty() && t.0 > m.now && t.0 <= m.now + MAX_PADDING),
+                None => {
+                    prop_assert!(!m.idle.is_empty() && t.0 > m.now && t.0 <= m.now + MAX_PADDING)
+                }
             }
         }
         Next::Empty => {
@@ -173,7 +179,10 @@ fn a_seed_replays_its_choices() {
         let mut core = EventLoopCore::new(Clock::virtual_clock());
         core.set_random_policy(Some(seed));
         for i in 0..20 {
-            core.queue_task(HostSource::ALL[i % HostSource::COUNT], super::TaskId(i as u64));
+            core.queue_task(
+                HostSource::ALL[i % HostSource::COUNT],
+                super::TaskId(i as u64),
+            );
         }
         let mut order = Vec::new();
         while let Next::Run(s) = core.next(LoopTime::ZERO) {
@@ -203,7 +212,11 @@ fn derived_seeds_differ() {
 #[test]
 fn model_allows_each_sources_head_only() {
     let mut m = Model::default();
-    for (task, source) in [(1, HostSource::Timer), (2, HostSource::Timer), (3, HostSource::Other)] {
+    for (task, source) in [
+        (1, HostSource::Timer),
+        (2, HostSource::Timer),
+        (3, HostSource::Other),
+    ] {
         let order = m.order();
         m.host.push(MHost {
             runnable_at: 0,
