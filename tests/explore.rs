@@ -175,6 +175,51 @@ fn workers_iframes_and_the_clock_replay_by_seed() {
     }
 }
 
+/// A message between threads takes as long as the user agent makes it take: whether a worker's
+/// reply comes before a 2 ms timer depends only on that delay (every task of the run happens at
+/// time 0 on the virtual clock), so the documented policy gives one order and the random policy,
+/// which delays deliveries between threads, gives both. A seed replays its order.
+#[test]
+fn message_delay_between_threads_is_explored() {
+    let worker = common::temp_file("explore-delay-worker.js");
+    let main = common::temp_file("explore-delay.js");
+    std::fs::write(&worker, "onmessage = () => postMessage('pong');\n").expect("write");
+    let worker_name = worker
+        .file_name()
+        .and_then(|n| n.to_str())
+        .expect("a file name");
+    std::fs::write(
+        &main,
+        format!(
+            "const worker = new Worker('{worker_name}');
+worker.onmessage = () => {{ console.log('reply'); worker.terminate(); }};
+worker.postMessage('ping');
+setTimeout(() => console.log('timer'), 2);
+"
+        ),
+    )
+    .expect("write");
+    let file = main.to_str().expect("utf-8 path");
+    let plain = taskhost(&["run", "--virtual-time", file]);
+    assert_eq!(text(&plain.stdout), "reply\ntimer\n");
+    let out = taskhost(&["run", "--explore", "50", file]);
+    let report = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(3), "{report}");
+    let found = outcomes(&report);
+    assert_eq!(found.len(), 2, "{report}");
+    assert_eq!(found[0].stdout, "reply\ntimer\n");
+    assert_eq!(found[1].stdout, "timer\nreply\n");
+    for outcome in &found {
+        let seed = outcome.seed().expect("a seed");
+        for _ in 0..3 {
+            let replay = taskhost(&["run", "--policy-seed", &seed, file]);
+            assert_eq!(text(&replay.stdout), outcome.stdout, "seed {seed}");
+        }
+    }
+    let _ = std::fs::remove_file(&worker);
+    let _ = std::fs::remove_file(&main);
+}
+
 #[test]
 fn explore_usage_errors() {
     let out = taskhost(&["run", "--explore", "0", "x.js"]);

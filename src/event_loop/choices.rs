@@ -33,6 +33,11 @@
 //!    and how long it is: 1 to 50 ms, never past the next timer (requestIdleCallback "start an
 //!    idle period": the user agent decides when; the deadline is at most 50 ms away and no later
 //!    than the next timer).
+//! 4. how long a message between agents takes to arrive: none half the time, else 1, 4 or 16 ms
+//!    ([`MailDelays`], drawn by the process, not by a loop: HTML's `postMessage` steps add the
+//!    message's task to the target port's queue, which the receiving loop runs when it gets to
+//!    it; nothing bounds when a delivery from another thread arrives). A mailbox stays first in,
+//!    first out whatever the delays (`agent::process`).
 //!
 //! The generator is `fastrand`'s (wyrand): small, seedable, the same sequence on every platform.
 
@@ -129,6 +134,33 @@ impl RandomChoices {
     /// An idle period's length: 1 to 50 ms, in whole milliseconds.
     fn idle_period_ns(&mut self) -> u64 {
         self.rng.u64(1..=MAX_IDLE_PERIOD_NS / 1_000_000) * 1_000_000
+    }
+}
+
+/// The delays of deliveries between agents under the random policy (choice 4 of the module
+/// docs): one generator for the whole process, drawn from under the process's lock, so that in
+/// lockstep (where posts happen in a fixed turn order) a seed replays every delay.
+#[derive(Debug, Clone)]
+pub struct MailDelays {
+    rng: fastrand::Rng,
+}
+
+impl MailDelays {
+    /// The delays of main seed `seed` (a stream of their own, apart from every loop's).
+    #[must_use]
+    pub fn new(seed: u64) -> Self {
+        Self {
+            rng: fastrand::Rng::with_seed(derive_seed(seed, u64::MAX)),
+        }
+    }
+
+    /// The next delivery's delay: none half the time, else 1, 4 or 16 ms.
+    pub fn delay_ns(&mut self) -> u64 {
+        if self.rng.bool() {
+            0
+        } else {
+            PADDINGS_NS[self.rng.usize(..PADDINGS_NS.len())]
+        }
     }
 }
 

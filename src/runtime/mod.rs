@@ -154,6 +154,9 @@ impl Runtime {
                     None => Clock::real(),
                 };
                 let process = Process::new(time);
+                if let Some(seed) = options.policy_seed {
+                    process.delay_mail(seed);
+                }
                 let handle = process.add_agent();
                 (clock, AgentLink { process, handle })
             }
