@@ -243,6 +243,15 @@ impl EventLoopCore {
             return Next::Wait(due);
         }
         if self.idle.len() > 0 {
+            // A ripe timer waiting its padding is still in its global's map of active timers at
+            // its own due time (HTML "run steps after a timeout" removes it only after the
+            // further wait), so an idle period's deadline ("compute deadline": no later than
+            // any active timer) would already be over: no idle period before the timer runs.
+            if let (Some(nominal), Some(until)) = (self.timers.next_due(), next_due)
+                && nominal <= now
+            {
+                return Next::Wait(until);
+            }
             // The idle period may start now, or a little later (never past the next timer;
             // not while a script drives the clock, whose ticks run idle callbacks at once).
             if self.pad_timers

@@ -6,7 +6,7 @@
 //! source) — and `passed_over` names exactly the other kinds that were runnable; timers ripen in
 //! (due, enqueue order) order, late by at most the largest padding; an idle callback runs only
 //! when no task is runnable, first requested first, with a deadline after now, at most 50 ms
-//! away and no later than the next timer; the loop waits only when nothing is runnable: for the
+//! away and no later than the next timer's own due time (its padding aside); the loop waits only when nothing is runnable: for the
 //! next timer, or at most the largest padding before an idle period. The operations and the rest of the state
 //! checks are `model_tests`'.
 
@@ -86,6 +86,14 @@ fn next(core: &mut EventLoopCore, m: &mut Model, h: &Handles) -> Result<Next, Te
             prop_assert!(deadline.0 > m.now && deadline.0 <= m.now + MAX_IDLE_PERIOD_NS);
             if let Some(due) = core.next_timer_due() {
                 prop_assert!(deadline <= due);
+            }
+            // No later than any timer still waiting, at its own due time (a padding does not
+            // move it: HTML's "compute deadline" reads the map of active timers).
+            if let Some(due) = m.timers.iter().map(|t| t.due).min() {
+                prop_assert!(
+                    deadline.0 <= due,
+                    "an idle deadline past a timer's due time"
+                );
             }
         }
         Next::Wait(t) => {
