@@ -5,11 +5,24 @@ use std::process::ExitCode;
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
+unsafe extern "C" {
+    /// mimalloc's `void mi_collect(bool force)` (linked in with the global allocator).
+    fn mi_collect(force: bool);
+}
+
+/// Return mimalloc's free pages to the system now (for the loop's memory reducer).
+fn release_free_pages() {
+    // SAFETY: mi_collect only walks the allocator's own free pages and returns them to the
+    // system; it may be called from any thread at any time.
+    unsafe { mi_collect(true) };
+}
+
 use clap::Parser;
 use clap::error::ErrorKind;
 use taskhost::cli::{Cli, execute};
 
 fn main() -> ExitCode {
+    taskhost::runtime::memory_reducer::set_release_free_pages(release_free_pages);
     // A panic is a bug in taskhost, never the script's fault: say so in one line.
     std::panic::set_hook(Box::new(|info| {
         let location = info

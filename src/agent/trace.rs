@@ -191,6 +191,7 @@ pub fn source_kind(source: HostSource) -> &'static str {
         HostSource::PostedMessage => "message",
         HostSource::IdleTimeout => "idle callback (timeout)",
         HostSource::DomManipulation => "DOM manipulation",
+        HostSource::FileReading => "file reading",
         HostSource::Other => "host task",
     }
 }

@@ -158,6 +158,92 @@ const CASES = {
     check(signal.priority === "user-visible", "the dependent's priority");
   },
 
+  // setPriority on 100 controllers that share `pending` queued tasks (pending / 100 each), one
+  // controller after another: ns per setPriority. Each signal has an onprioritychange handler.
+  setPriority_100_controllers(pending) {
+    return setPriorityOver100(pending, true);
+  },
+
+  // The same without listeners: nothing observes the prioritychange events.
+  setPriority_100_controllers_unobserved(pending) {
+    return setPriorityOver100(pending, false);
+  },
+
+  // TaskSignal.any([s], {priority: s}): a dependent signal following s for abort and priority.
+  TaskSignal_any_priority_create(n) {
+    const controller = new TaskController();
+    const source = controller.signal;
+    const sources = [source];
+    const options = { priority: source };
+    bench.start();
+    let signal;
+    for (let i = 0; i < n; i++) signal = TaskSignal.any(sources, options);
+    bench.stop(n);
+    controller.setPriority("background");
+    check(signal.priority === "background", "the dependent follows its priority source");
+  },
+
+  // Abort one controller with n tasks pending, then await every rejection (a rejection handler
+  // per task): ns per task.
+  async abort_pending_awaited(n) {
+    const controller = new TaskController();
+    let rejected = 0;
+    const onRejected = () => { rejected++; };
+    const handled = new Array(n);
+    for (let i = 0; i < n; i++) {
+      handled[i] = scheduler.postTask(noop, { signal: controller.signal }).catch(onRejected);
+    }
+    bench.start();
+    controller.abort();
+    await Promise.all(handled);
+    bench.stop(n);
+    check(rejected === n, `${rejected} of ${n} tasks rejected`);
+  },
+
+  // The same shape without the scheduler (the engine's floor for abort_pending_awaited): n
+  // pending promises with a rejection handler each, rejected in a loop, then awaited.
+  async reject_pending_awaited(n) {
+    let rejected = 0;
+    const onRejected = () => { rejected++; };
+    const rejecters = new Array(n);
+    const handled = new Array(n);
+    for (let i = 0; i < n; i++) {
+      handled[i] = new Promise((_, reject) => { rejecters[i] = reject; }).catch(onRejected);
+    }
+    const reason = new DOMException("signal is aborted without reason", "AbortError");
+    bench.start();
+    for (let i = 0; i < n; i++) rejecters[i](reason);
+    await Promise.all(handled);
+    bench.stop(n);
+    check(rejected === n, `${rejected} of ${n} promises rejected`);
+  },
+
+  // Post n tasks and await them with Promise.all.
+  async postTask_burst_all(n) {
+    let ran = 0;
+    const f = () => { ran++; };
+    const promises = new Array(n);
+    bench.start();
+    for (let i = 0; i < n; i++) promises[i] = scheduler.postTask(f);
+    await Promise.all(promises);
+    bench.stop(n);
+    check(ran === n, `${ran} of ${n} tasks ran`);
+  },
+
+  // The same shape without the scheduler (the engine's floor for postTask_burst_all): n promise
+  // reactions awaited with Promise.all.
+  async reaction_burst_all(n) {
+    let ran = 0;
+    const f = () => { ran++; };
+    const promises = new Array(n);
+    const resolved = Promise.resolve();
+    bench.start();
+    for (let i = 0; i < n; i++) promises[i] = resolved.then(f);
+    await Promise.all(promises);
+    bench.stop(n);
+    check(ran === n, `${ran} of ${n} reactions ran`);
+  },
+
   // The same burst and chain on the userland scheduler (userland_scheduler.js).
   async userland_burst(n) {
     const userland = new UserlandScheduler();
@@ -223,6 +309,35 @@ const CASES = {
     });
   },
 };
+
+async function setPriorityOver100(pending, observed) {
+  const controllers = [];
+  for (let c = 0; c < 100; c++) controllers.push(new TaskController());
+  const order = [];
+  for (let i = 0; i < pending; i++) {
+    const c = i % 100;
+    scheduler.postTask(() => { order.push(c); }, { signal: controllers[c].signal }).catch(noop);
+  }
+  const changes = 10000;
+  let events = 0;
+  const count = () => { events++; };
+  if (observed) for (const controller of controllers) controller.signal.onprioritychange = count;
+  bench.start();
+  for (let i = 0; i < changes; i++) {
+    // Every controller alternates between background and user-blocking (ending at
+    // user-blocking: the last of the 100 rounds is odd).
+    const round = (i / 100) | 0;
+    controllers[i % 100].setPriority(round % 2 === 0 ? "background" : "user-blocking");
+  }
+  bench.stop(changes);
+  check(events === (observed ? changes : 0), `${events} prioritychange events`);
+  controllers[99].setPriority("background");
+  check(controllers[0].signal.priority === "user-blocking", "the last priority set");
+  // The tasks run by their controllers' final priorities: controller 99's last.
+  await scheduler.postTask(noop, { priority: "background" });
+  check(order.length === pending, `${order.length} of ${pending} tasks ran`);
+  check(order[0] === 0 && order.at(-1) === 99, "tasks ran by their final priorities");
+}
 
 // Post n tasks and leave them pending (the memory measurement).
 function postPending(n) {

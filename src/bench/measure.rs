@@ -146,20 +146,27 @@ fn runtime_with_cases(traced: bool) -> Result<Runtime, String> {
     Ok(runtime)
 }
 
-/// One repetition.
+/// One repetition in a fresh runtime.
 fn run_once(function: &str, n: u64, rounds: u64, traced: bool) -> Result<Sample, String> {
     let mut runtime = runtime_with_cases(traced)?;
+    run_in(&mut runtime, function, n, rounds)
+}
+
+/// One repetition of a case in `runtime` (fresh or used): the loop runs until it is idle.
+fn run_in(runtime: &mut Runtime, function: &str, n: u64, rounds: u64) -> Result<Sample, String> {
+    let slot = runtime
+        .context_ref()
+        .get_data::<Rc<Slot>>()
+        .cloned()
+        .ok_or("the benchmark object is gone")?;
+    slot.start.set(None);
+    slot.stop.set(None);
     runtime.run_scripts(&[(
         format!("runCase({function:?}, {n}, {rounds});"),
         "taskhost:bench".to_owned(),
     )]);
     runtime.run_event_loop();
     runtime.finish_workers();
-    let slot = runtime
-        .context_ref()
-        .get_data::<Rc<Slot>>()
-        .cloned()
-        .ok_or("the benchmark object is gone")?;
     if let Some(error) = slot.error.borrow().clone() {
         return Err(error);
     }
@@ -176,14 +183,86 @@ fn run_once(function: &str, n: u64, rounds: u64, traced: bool) -> Result<Sample,
     }
 }
 
+/// The steady state: one runtime on one engine thread that lives through the whole run and runs
+/// the cases one after another, as a long-running program runs them (the collector's heap sizing
+/// and whatever earlier cases left behind carry over). Its repetitions are interleaved with the
+/// fresh-runtime ones (`run_case`), so the two see the same load on the machine.
+pub(super) struct SteadyRunner {
+    jobs: Option<std::sync::mpsc::Sender<(&'static str, u64, u64)>>,
+    results: std::sync::mpsc::Receiver<Result<Sample, String>>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl SteadyRunner {
+    pub(super) fn start() -> Result<Self, String> {
+        let (jobs, job_rx) = std::sync::mpsc::channel::<(&'static str, u64, u64)>();
+        let (result_tx, results) = std::sync::mpsc::channel();
+        let thread = std::thread::Builder::new()
+            .name("taskhost-engine".into())
+            .stack_size(crate::engine::thread::ENGINE_STACK_BYTES)
+            .spawn(move || {
+                let mut runtime = match runtime_with_cases(false) {
+                    Ok(runtime) => Some(runtime),
+                    Err(e) => {
+                        let _ = result_tx.send(Err(e));
+                        None
+                    }
+                };
+                while let Ok((function, n, rounds)) = job_rx.recv() {
+                    let result = match runtime.as_mut() {
+                        Some(runtime) => run_in(runtime, function, n, rounds),
+                        None => Err("the steady-state runtime did not start".to_owned()),
+                    };
+                    if result_tx.send(result).is_err() {
+                        break;
+                    }
+                }
+            })
+            .map_err(|e| format!("could not start the steady-state thread: {e}"))?;
+        Ok(Self {
+            jobs: Some(jobs),
+            results,
+            thread: Some(thread),
+        })
+    }
+
+    fn run(&self, function: &'static str, n: u64, rounds: u64) -> Result<Sample, String> {
+        self.jobs
+            .as_ref()
+            .ok_or("the steady-state runtime stopped")?
+            .send((function, n, rounds))
+            .map_err(|_| "the steady-state runtime stopped".to_owned())?;
+        self.results
+            .recv()
+            .map_err(|_| "the steady-state runtime stopped (a panic?)".to_owned())?
+    }
+}
+
+impl Drop for SteadyRunner {
+    fn drop(&mut self) {
+        // Closing the channel ends the thread's loop.
+        self.jobs = None;
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
 /// Run a case `repetitions` times: the median, fastest and slowest CPU ns/op, and the median
 /// wall ns/op.
 ///
 /// Each repetition runs on a thread of its own: Boa's collector is per thread, and its threshold
 /// only grows, so a repetition on a used thread would inherit the heap sizing of whatever ran
 /// before it. A fresh thread starts every repetition from the same state.
-pub(super) fn run_case(case: &Case, n: u64, rounds: u64, repetitions: usize) -> CaseResult {
+pub(super) fn run_case(
+    case: &Case,
+    n: u64,
+    rounds: u64,
+    repetitions: usize,
+    steady: Option<&SteadyRunner>,
+) -> CaseResult {
     let mut samples = Vec::with_capacity(repetitions);
+    let mut steady_samples: Result<Vec<f64>, String> = Ok(Vec::new());
     for _ in 0..repetitions.max(1) {
         let (function, traced) = (case.function, case.traced);
         let outcome = crate::engine::thread::run_on_engine_thread(move || {
@@ -194,6 +273,7 @@ pub(super) fn run_case(case: &Case, n: u64, rounds: u64, repetitions: usize) -> 
             Ok(sample) => samples.push(sample),
             Err(error) => {
                 return CaseResult {
+                    steady: None,
                     name: case.name.clone(),
                     ops: n,
                     ns_per_op: 0.0,
@@ -203,6 +283,12 @@ pub(super) fn run_case(case: &Case, n: u64, rounds: u64, repetitions: usize) -> 
                     repetitions: samples.len(),
                     error: Some(error),
                 };
+            }
+        }
+        if let (Some(runner), Ok(per_op)) = (steady, &mut steady_samples) {
+            match runner.run(case.function, n, rounds) {
+                Ok(sample) => per_op.push(nanos(sample.cpu) / sample.ops as f64),
+                Err(e) => steady_samples = Err(e),
             }
         }
     }
@@ -229,40 +315,50 @@ pub(super) fn run_case(case: &Case, n: u64, rounds: u64, repetitions: usize) -> 
         wall_ns_per_op: wall[wall.len() / 2],
         repetitions: samples.len(),
         error: None,
+        steady: steady.map(|_| {
+            steady_samples.map(|mut v| {
+                v.sort_by(f64::total_cmp);
+                v[v.len() / 2]
+            })
+        }),
     }
 }
 
-/// This process's resident set size, in bytes (Linux: `VmRSS` of /proc/self/status, in kB
-/// whatever the page size).
+/// This process's resident set size, in bytes.
 #[must_use]
 pub fn rss_bytes() -> Option<u64> {
+    status_bytes("VmRSS:")
+}
+
+/// This process's peak resident set size so far, in bytes.
+fn peak_rss_bytes() -> Option<u64> {
+    status_bytes("VmHWM:")
+}
+
+/// A size line of /proc/self/status (Linux; given in kB whatever the page size), in bytes.
+fn status_bytes(key: &str) -> Option<u64> {
     let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    let line = status.lines().find(|l| l.starts_with(key))?;
     let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
     Some(kib * 1024)
 }
 
-/// `taskhost bench-child rss N` (internal): post N tasks, leave them pending, print the RSS
-/// growth per task in bytes.
+/// The measurements `taskhost bench-child WHAT N` makes (internal), each in a process of its own:
+/// - `rss`: post N tasks, leave them pending; the RSS growth per task in bytes.
+/// - `rss-floor`: the engine's share of that: N pending promises, each with its resolving
+///   functions held by the host (what a pending postTask cannot do without); bytes per promise.
+/// - `peak-burst-all`: `postTask_burst_all(N)` (N tasks awaited with `Promise.all`); the peak RSS
+///   of the process in bytes.
+/// - `peak-reaction-all`: the same shape without the scheduler (`reaction_burst_all(N)`).
 #[must_use]
 pub fn bench_child(what: &str, n: u64) -> i32 {
-    if what != "rss" {
-        eprintln!("taskhost bench-child: unknown measurement {what}");
-        return 2;
-    }
-    let result = (|| -> Result<f64, String> {
-        let mut runtime = runtime_with_cases(false)?;
-        boa_gc::force_collect();
-        let before = rss_bytes().ok_or("no /proc/self/statm")?;
-        runtime.run_scripts(&[(format!("postPending({n});"), "taskhost:bench".to_owned())]);
-        boa_gc::force_collect();
-        let after = rss_bytes().ok_or("no /proc/self/statm")?;
-        let pending = runtime.host().core().pending().scheduler_tasks as u64;
-        if pending != n {
-            return Err(format!("{pending} of {n} tasks pending"));
-        }
-        Ok(after.saturating_sub(before) as f64 / n as f64)
-    })();
+    let result = match what {
+        "rss" => rss_child(n),
+        "rss-floor" => rss_floor_child(n),
+        "peak-burst-all" => peak_child("postTask_burst_all", n),
+        "peak-reaction-all" => peak_child("reaction_burst_all", n),
+        _ => Err(format!("unknown measurement {what}")),
+    };
     match result {
         Ok(bytes) => {
             println!("{bytes}");
@@ -275,11 +371,45 @@ pub fn bench_child(what: &str, n: u64) -> i32 {
     }
 }
 
-/// RSS per pending task at `pending` tasks, measured in a child process.
-pub(super) fn rss_per_pending_task(pending: u64) -> Result<f64, String> {
+fn rss_child(n: u64) -> Result<f64, String> {
+    let mut runtime = runtime_with_cases(false)?;
+    boa_gc::force_collect();
+    let before = rss_bytes().ok_or("no /proc/self/status")?;
+    runtime.run_scripts(&[(format!("postPending({n});"), "taskhost:bench".to_owned())]);
+    boa_gc::force_collect();
+    let after = rss_bytes().ok_or("no /proc/self/status")?;
+    let pending = runtime.host().core().pending().scheduler_tasks as u64;
+    if pending != n {
+        return Err(format!("{pending} of {n} tasks pending"));
+    }
+    Ok(after.saturating_sub(before) as f64 / n as f64)
+}
+
+fn rss_floor_child(n: u64) -> Result<f64, String> {
+    let mut runtime = runtime_with_cases(false)?;
+    boa_gc::force_collect();
+    let before = rss_bytes().ok_or("no /proc/self/status")?;
+    let context = runtime.context();
+    let kept: Vec<_> = (0..n)
+        .map(|_| boa_engine::object::builtins::JsPromise::new_pending(context))
+        .collect();
+    boa_gc::force_collect();
+    let after = rss_bytes().ok_or("no /proc/self/status")?;
+    drop(kept);
+    Ok(after.saturating_sub(before) as f64 / n as f64)
+}
+
+fn peak_child(function: &str, n: u64) -> Result<f64, String> {
+    let mut runtime = runtime_with_cases(false)?;
+    run_in(&mut runtime, function, n, 1)?;
+    Ok(peak_rss_bytes().ok_or("no /proc/self/status")? as f64)
+}
+
+/// `taskhost bench-child WHAT N` in a child process: its one number.
+pub(super) fn child_measurement(what: &str, n: u64) -> Result<f64, String> {
     let exe = std::env::current_exe().map_err(|e| e.to_string())?;
     let out = std::process::Command::new(exe)
-        .args(["bench-child", "rss", &pending.to_string()])
+        .args(["bench-child", what, &n.to_string()])
         .output()
         .map_err(|e| e.to_string())?;
     if !out.status.success() {

@@ -29,6 +29,11 @@ pub struct BenchOptions {
     pub scale: f64,
     /// Repetitions of each case.
     pub repetitions: usize,
+    /// Also run the cases one after another in one long-lived runtime (`SteadyRunner`).
+    pub steady_state: bool,
+    /// Print the selected cases (name, function, operations, rounds after scaling) as JSON lines
+    /// and run nothing: what a runner in another host (a browser) needs to run the same program.
+    pub list: bool,
 }
 
 /// One case of the suite: a name, the JS case it runs and its operation count.
@@ -112,6 +117,29 @@ pub fn cases() -> Vec<Case> {
         ),
         case("abort_pending/100k", "abort_pending", 100_000),
         case("TaskSignal_any_create", "TaskSignal_any_create", 200_000),
+        case(
+            "setPriority_100_controllers/10k",
+            "setPriority_100_controllers",
+            10_000,
+        ),
+        case(
+            "setPriority_100_controllers_unobserved/10k",
+            "setPriority_100_controllers_unobserved",
+            10_000,
+        ),
+        case(
+            "TaskSignal_any_priority_create",
+            "TaskSignal_any_priority_create",
+            200_000,
+        ),
+        case("abort_pending_awaited/50k", "abort_pending_awaited", 50_000),
+        case(
+            "reject_pending_awaited/50k",
+            "reject_pending_awaited",
+            50_000,
+        ),
+        case("postTask_burst_all/100k", "postTask_burst_all", 100_000),
+        case("reaction_burst_all/100k", "reaction_burst_all", 100_000),
         case("userland_burst", "userland_burst", 100_000),
         case("userland_chain", "userland_chain", 100_000),
         worker_case("worker_round_trip", "worker_round_trip", 20_000),
@@ -138,6 +166,20 @@ pub struct CaseResult {
     /// Set when the case failed (then the times are 0).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
+    /// With `--steady-state`: the median CPU ns/op of the same repetitions in the long-lived
+    /// runtime, or why that failed.
+    #[serde(skip)]
+    pub steady: Option<Result<f64, String>>,
+}
+
+/// One case of the steady-state run.
+#[derive(Clone, Debug, Serialize)]
+pub struct SteadyResult {
+    pub name: String,
+    /// Median CPU ns/op in the shared runtime (0 when it failed).
+    pub ns_per_op: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
 }
 
 /// Everything one run measured.
@@ -148,8 +190,18 @@ pub struct BenchReport {
     pub cases: Vec<CaseResult>,
     /// RSS per pending task, in bytes, and the number of pending tasks it was measured at.
     pub rss_per_pending_task: Option<(f64, u64)>,
+    /// The engine's share of `rss_per_pending_task`: bytes per pending promise with its
+    /// resolving functions held by the host.
+    pub rss_floor_per_pending: Option<f64>,
+    /// Peak RSS, in bytes, of a process that awaited N tasks with `Promise.all`, and N.
+    pub peak_rss_burst_all: Option<(f64, u64)>,
+    /// The same for N promise reactions without the scheduler (the engine's floor).
+    pub peak_rss_reaction_all: Option<(f64, u64)>,
     /// Median wall time of `taskhost run` on an empty script, in ms.
     pub startup_ms: Option<f64>,
+    /// The cases run one after another in one runtime (`--steady-state`): name and ns/op.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub steady: Vec<SteadyResult>,
     pub targets: Vec<targets::TargetResult>,
 }
 
@@ -174,22 +226,67 @@ pub fn run_bench(options: &BenchOptions) -> i32 {
             .is_none_or(|f| name.contains(f.as_str()))
     };
     let selected: Vec<Case> = cases().into_iter().filter(|c| wants(&c.name)).collect();
+    let scaled = |x: u64| ((x as f64 * options.scale).round() as u64).max(1);
+    let sizes = |case: &Case| {
+        let n = scaled(case.n);
+        (n, case.total.map_or(1, |total| (scaled(total) / n).max(1)))
+    };
+    if options.list {
+        for case in &selected {
+            let (n, rounds) = sizes(case);
+            let line = serde_json::json!({
+                "name": case.name, "function": case.function, "n": n, "rounds": rounds,
+                "worker": case.wall_clock, "traced": case.traced,
+            });
+            println!("{line}");
+        }
+        return 0;
+    }
     let mut report = BenchReport {
         version: env!("CARGO_PKG_VERSION"),
         scale: options.scale,
         cases: Vec::new(),
         rss_per_pending_task: None,
+        rss_floor_per_pending: None,
+        peak_rss_burst_all: None,
+        peak_rss_reaction_all: None,
         startup_ms: None,
+        steady: Vec::new(),
         targets: Vec::new(),
     };
+    // The long-lived runtime of the steady state (`--steady-state`).
+    let steady_runner = if options.steady_state {
+        match measure::SteadyRunner::start() {
+            Ok(runner) => Some(runner),
+            Err(e) => {
+                eprintln!("steady state: {e}");
+                None
+            }
+        }
+    } else {
+        None
+    };
     for case in &selected {
-        let scaled = |x: u64| ((x as f64 * options.scale).round() as u64).max(1);
-        let n = scaled(case.n);
-        let rounds = case.total.map_or(1, |total| (scaled(total) / n).max(1));
+        let (n, rounds) = sizes(case);
         if !options.json {
             eprint!("{:<32}", case.name);
         }
-        let result = measure::run_case(case, n, rounds, options.repetitions);
+        // A long-running program runs the cases on its own thread's loop, not traced.
+        let steady = steady_runner
+            .as_ref()
+            .filter(|_| !case.traced && !case.wall_clock);
+        let result = measure::run_case(case, n, rounds, options.repetitions, steady);
+        if let Some(outcome) = &result.steady {
+            let (ns_per_op, error) = match outcome {
+                Ok(ns) => (*ns, None),
+                Err(e) => (0.0, Some(e.clone())),
+            };
+            report.steady.push(SteadyResult {
+                name: case.name.clone(),
+                ns_per_op,
+                error,
+            });
+        }
         if !options.json {
             match &result.error {
                 None => eprintln!(
@@ -206,11 +303,26 @@ pub fn run_bench(options: &BenchOptions) -> i32 {
         }
         report.cases.push(result);
     }
+    drop(steady_runner);
+    let million = scaled(1_000_000);
     if wants("rss_per_pending_task") {
-        let pending = ((1_000_000.0 * options.scale).round() as u64).max(1);
-        match measure::rss_per_pending_task(pending) {
-            Ok(bytes) => report.rss_per_pending_task = Some((bytes, pending)),
+        match measure::child_measurement("rss", million) {
+            Ok(bytes) => report.rss_per_pending_task = Some((bytes, million)),
             Err(e) => eprintln!("rss_per_pending_task: {e}"),
+        }
+        match measure::child_measurement("rss-floor", million) {
+            Ok(bytes) => report.rss_floor_per_pending = Some(bytes),
+            Err(e) => eprintln!("rss_floor_per_pending: {e}"),
+        }
+    }
+    if wants("peak_rss") {
+        match measure::child_measurement("peak-burst-all", million) {
+            Ok(bytes) => report.peak_rss_burst_all = Some((bytes, million)),
+            Err(e) => eprintln!("peak_rss_burst_all: {e}"),
+        }
+        match measure::child_measurement("peak-reaction-all", million) {
+            Ok(bytes) => report.peak_rss_reaction_all = Some((bytes, million)),
+            Err(e) => eprintln!("peak_rss_reaction_all: {e}"),
         }
     }
     if wants("startup") {

@@ -82,6 +82,13 @@ const RATIOS: &[Ratio] = &[
         limit: 2.0,
     },
     Ratio {
+        name: "Promise.all burst near the engine floor",
+        numerator: "postTask_burst_all/100k",
+        denominator: "reaction_burst_all/100k",
+        bound: Bound::AtMost,
+        limit: 1.5,
+    },
+    Ratio {
         name: "native burst faster than userland",
         numerator: "userland_burst",
         denominator: "postTask_burst/100k",
@@ -134,14 +141,57 @@ pub fn evaluate(report: &BenchReport) -> Vec<TargetResult> {
             out.push(target(r.name, measure, n / d, r.bound, r.limit, "×"));
         }
     }
+    // taskhost's share of aborting pending tasks: what the case costs beyond the same shape
+    // without the scheduler (the engine's promise rejections and reactions).
+    if let (Some(case), Some(floor)) = (
+        report.ns_per_op("abort_pending_awaited/50k"),
+        report.ns_per_op("reject_pending_awaited/50k"),
+    ) && case > 0.0
+    {
+        out.push(target(
+            "abort: taskhost's share of the case",
+            "(abort_pending_awaited - reject_pending_awaited) / abort_pending_awaited".to_owned(),
+            ((case - floor) / case).max(0.0),
+            Bound::AtMost,
+            0.2,
+            "",
+        ));
+    }
     if let Some((bytes, _)) = report.rss_per_pending_task {
         out.push(target(
             "memory per pending task",
             "RSS growth / pending tasks".to_owned(),
             bytes,
             Bound::AtMost,
-            1024.0,
+            600.0,
             "B",
+        ));
+    }
+    // The limit is for a burst of 10^6 (scale 1); smaller runs show the figure only.
+    if let Some((bytes, 1_000_000)) = report.peak_rss_burst_all {
+        out.push(target(
+            "peak RSS of a 10^6 Promise.all burst",
+            "VmHWM of the process, MB".to_owned(),
+            bytes / 1e6,
+            Bound::AtMost,
+            1500.0,
+            "MB",
+        ));
+    }
+    let worst = report
+        .steady
+        .iter()
+        .filter(|s| s.error.is_none())
+        .filter_map(|s| Some((s.name.as_str(), s.ns_per_op / report.ns_per_op(&s.name)?)))
+        .max_by(|a, b| a.1.total_cmp(&b.1));
+    if let Some((name, ratio)) = worst {
+        out.push(target(
+            "steady state vs fresh process, worst case",
+            format!("{name}: steady / fresh"),
+            ratio,
+            Bound::AtMost,
+            1.5,
+            "×",
         ));
     }
     if let Some(ms) = report.startup_ms {
@@ -191,8 +241,52 @@ pub fn render(report: &BenchReport) -> String {
             "\nRSS per pending task at {pending} pending: {bytes:.0} B"
         );
     }
+    if let Some(floor) = report.rss_floor_per_pending {
+        let _ = writeln!(
+            text,
+            "  of which the engine's floor (a pending promise and its resolving functions): {floor:.0} B"
+        );
+    }
+    for (what, peak) in [
+        ("postTask_burst_all", report.peak_rss_burst_all),
+        (
+            "reaction_burst_all (engine floor)",
+            report.peak_rss_reaction_all,
+        ),
+    ] {
+        if let Some((bytes, n)) = peak {
+            let _ = writeln!(text, "peak RSS of {what}({n}): {:.0} MB", bytes / 1e6);
+        }
+    }
     if let Some(ms) = report.startup_ms {
         let _ = writeln!(text, "start-up of an empty script: {ms:.1} ms");
+    }
+    if !report.steady.is_empty() {
+        let _ = writeln!(
+            text,
+            "\n{:<32} {:>10} {:>10} {:>8}",
+            "steady state (one runtime)", "ns/op", "fresh", "ratio"
+        );
+        for s in &report.steady {
+            match (&s.error, report.ns_per_op(&s.name)) {
+                (None, Some(fresh)) if fresh > 0.0 => {
+                    let _ = writeln!(
+                        text,
+                        "{:<32} {:>10.0} {:>10.0} {:>7.2}×",
+                        s.name,
+                        s.ns_per_op,
+                        fresh,
+                        s.ns_per_op / fresh
+                    );
+                }
+                (None, _) => {
+                    let _ = writeln!(text, "{:<32} {:>10.0}", s.name, s.ns_per_op);
+                }
+                (Some(e), _) => {
+                    let _ = writeln!(text, "{:<32} FAILED: {e}", s.name);
+                }
+            }
+        }
     }
     if !report.targets.is_empty() {
         let _ = writeln!(

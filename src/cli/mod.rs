@@ -143,6 +143,13 @@ pub enum Command {
         /// Repetitions of each case (the median is reported).
         #[arg(long, value_name = "N", default_value = "5", value_parser = clap::value_parser!(u16).range(1..))]
         repetitions: u16,
+        /// Also run the cases one after another in one runtime, as a long-running program would,
+        /// and compare each with its fresh-process figure.
+        #[arg(long)]
+        steady_state: bool,
+        /// Print the selected cases as JSON lines (name, function, n, rounds) and run nothing.
+        #[arg(long)]
+        list: bool,
     },
     /// A measurement for `taskhost bench` in its own process (internal).
     #[command(hide = true)]
@@ -396,12 +403,16 @@ pub fn execute(cli: Cli) -> i32 {
             filter,
             scale,
             repetitions,
+            steady_state,
+            list,
         } => {
             let options = crate::bench::BenchOptions {
                 json,
                 filter,
                 scale,
                 repetitions: usize::from(repetitions),
+                steady_state,
+                list,
             };
             return on_engine_thread(move || crate::bench::run_bench(&options));
         }

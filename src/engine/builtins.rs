@@ -45,3 +45,18 @@ pub fn define_builtin_method(
     )?;
     Ok(())
 }
+
+/// A new object with `prototype` and native `data`, on the realm's shared shapes.
+///
+/// `JsObject::from_proto_and_data` gives every object a unique shape of its own (a property
+/// table allocated per object, and a slower first property lookup); objects made here share
+/// the shape tree the engine uses for its own objects, so creating one is an allocation of the
+/// object alone. For objects a program makes often: signals, events, exceptions.
+pub fn platform_object<T: boa_engine::object::NativeObject>(
+    prototype: JsObject,
+    data: T,
+    context: &mut Context,
+) -> JsObject {
+    boa_engine::object::ObjectInitializer::with_native_data_and_proto(data, prototype, context)
+        .build()
+}

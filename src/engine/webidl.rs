@@ -28,6 +28,20 @@ fn not_convertible_to_number(value: &JsValue) -> Option<String> {
     }
 }
 
+/// ConvertToInt for `unsigned short` (WebIDL §3.2.4.8, no [EnforceRange]/[Clamp]): ToNumber;
+/// NaN, ±0 and infinities are 0; otherwise IntegerPart(x) modulo 2^16.
+pub fn to_unsigned_short(value: &JsValue, context: &mut Context) -> JsResult<u16> {
+    if let Some(message) = not_convertible_to_number(value) {
+        return Err(JsNativeError::typ().with_message(message).into());
+    }
+    let x = value.to_number(context)?;
+    if !x.is_finite() || x == 0.0 {
+        return Ok(0);
+    }
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    Ok(x.trunc().rem_euclid(65_536.0) as u16)
+}
+
 /// The numeric part of [`to_long`].
 #[must_use]
 pub fn long_from_number(x: f64) -> i32 {

@@ -61,6 +61,8 @@ pub enum HostSource {
     IdleTimeout,
     /// The DOM manipulation task source (e.g. "notify about rejected promises").
     DomManipulation,
+    /// The file reading task source (reading a Blob's bytes).
+    FileReading,
     /// Any other host task source (e.g. resolving host promises, module loading).
     Other,
 }

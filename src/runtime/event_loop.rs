@@ -35,6 +35,7 @@ impl Runtime {
             options,
             started,
             limit_from,
+            reducer,
             ..
         } = self;
         let host = host.clone();
@@ -251,6 +252,11 @@ impl Runtime {
                     }
                 }
                 Turn::Wait { until, ran } => {
+                    if !lockstep && !host.core().clock().is_virtual() {
+                        reducer.before_sleep(Duration::from_nanos(
+                            until.saturating_ns_since(host.now()),
+                        ));
+                    }
                     if lockstep {
                         let due = host.core().clock().on_shared_line(until);
                         process.end_turn(me, ran, Some(due));
@@ -277,6 +283,13 @@ impl Runtime {
                     let until = deadline.map(|limit| {
                         Instant::now() + Duration::from_nanos(limit.saturating_ns_since(host.now()))
                     });
+                    // Waiting for mail (a worker, or a window waiting on its workers); a loop
+                    // alone in its process is finished, and exits without collecting.
+                    if process.agent_count() > 1 {
+                        reducer.before_sleep(until.map_or(Duration::MAX, |t| {
+                            t.saturating_duration_since(Instant::now())
+                        }));
+                    }
                     match process.wait(me, until, true) {
                         Wake::Go => {}
                         Wake::Done | Wake::Stop => return LoopEnd::Finished,

@@ -2,6 +2,7 @@
 //! and drives the event loop (one task per turn, then a microtask checkpoint).
 
 mod event_loop;
+pub mod memory_reducer;
 
 use event_loop::{RunAs, run_task};
 mod module_loader;
@@ -119,6 +120,8 @@ pub struct Runtime {
     /// When the time limit started, on the wall clock and on the loop's clock.
     started: Instant,
     limit_from: LoopTime,
+    /// Collections when the loop sleeps after the process grew (`memory_reducer`).
+    reducer: memory_reducer::MemoryReducer,
 }
 
 /// Boa's clock, reading the event loop's clock (so `Date.now()` follows `--virtual-time`).
@@ -215,6 +218,7 @@ impl Runtime {
             options,
             started: Instant::now(),
             limit_from: LoopTime::ZERO,
+            reducer: memory_reducer::MemoryReducer::default(),
         })
     }
 

@@ -5,6 +5,7 @@ pub mod crypto;
 pub mod dom;
 pub mod encoding;
 pub mod fetch;
+pub mod file_api;
 pub mod hr_time;
 pub mod html;
 pub mod namespace;
@@ -50,6 +51,7 @@ pub fn register(context: &mut Context, options: &WebOptions) -> JsResult<()> {
     crypto::register(context)?;
     encoding::register(context)?;
     url::register(context)?;
+    file_api::register(context)?;
     performance::register(context, options.worker.is_none())?;
     scheduling::register(context)?;
     fetch::register(context, options.fetch_root.clone())?;

@@ -89,13 +89,42 @@ fn read_text(path: &Path, what: &str) -> Result<String, String> {
     String::from_utf8(bytes).map_err(|_| format!("{what}: {} is not UTF-8", path.display()))
 }
 
-/// A `script=` path: `/`-rooted paths are under the WPT root, others beside the test.
+/// A `script=` path: `/`-rooted paths are under the WPT root (after wptserve's rewrites),
+/// others beside the test.
 fn resolve_script(root: &Path, file: &Path, script: &str) -> PathBuf {
     let script = script.split(['?', '#']).next().unwrap_or_default();
+    let script = rewritten(script);
     match script.strip_prefix('/') {
         Some(rooted) => root.join(rooted),
         None => file.parent().unwrap_or(root).join(script),
     }
+}
+
+/// The URL paths wptserve serves from another file of the checkout (its `rewrites` in
+/// `tools/serve/serve.py`): `(path asked for, path served)`.
+const REWRITES: &[(&str, &str)] = &[(
+    "/resources/WebIDLParser.js",
+    "/resources/webidl2/lib/webidl2.js",
+)];
+
+/// `path` as wptserve serves it: rewritten, or as it is.
+fn rewritten(path: &str) -> &str {
+    REWRITES
+        .iter()
+        .find(|(from, _)| *from == path)
+        .map_or(path, |(_, to)| to)
+}
+
+/// The rewritten paths whose target the checkout has, as files served in their place.
+fn rewritten_files(root: &Path) -> Vec<Served> {
+    REWRITES
+        .iter()
+        .filter_map(|(from, to)| {
+            let file = root.join(to.trim_start_matches('/'));
+            let text = String::from_utf8(std::fs::read(&file).ok()?).ok()?;
+            Some(((*from).to_owned(), text, file.display().to_string()))
+        })
+        .collect()
 }
 
 /// The title a window would show: `title=`, else the file name up to its first dot.
@@ -263,7 +292,7 @@ fn served_files(
     let kind = match job.global {
         Global::Window => {
             // What the page's `<script src>` of the harness and its report load.
-            let files = vec![
+            let mut files = vec![
                 served(
                     "/resources/testharness.js",
                     harness.0.clone(),
@@ -275,6 +304,7 @@ fn served_files(
                     "taskhost:wpt/report.js".to_owned(),
                 ),
             ];
+            files.extend(rewritten_files(&job.root));
             return Ok((files, None));
         }
         Global::DedicatedWorker => "dedicated",
@@ -303,6 +333,7 @@ fn served_files(
             "taskhost:wpt/testharnessreport.js".to_owned(),
         ),
     ];
+    files.extend(rewritten_files(&job.root));
     // `x.any.js` runs in the wrapper `x.any.worker.js` (both worker variants); `x.worker.js`
     // is the worker's script itself.
     let url = match test_url.strip_suffix(".any.js") {
@@ -451,6 +482,11 @@ mod tests {
         assert_eq!(
             resolve_script(root, file, "resources/h.js?v=1"),
             Path::new("/wpt/scheduler/resources/h.js")
+        );
+        // wptserve's rewrite: the IDL parser is served from the webidl2 package's file.
+        assert_eq!(
+            resolve_script(root, file, "/resources/WebIDLParser.js"),
+            Path::new("/wpt/resources/webidl2/lib/webidl2.js")
         );
     }
 

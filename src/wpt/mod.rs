@@ -22,6 +22,7 @@ pub mod ini;
 pub mod manifest;
 pub mod md5;
 pub mod metadata;
+pub mod missing_apis;
 pub mod report;
 pub mod results;
 pub mod run_info;
@@ -323,6 +324,10 @@ fn run_checked(options: &WptOptions) -> Result<i32, String> {
         seconds,
         repeat * rerun,
     ));
+    if !unexpected.is_empty() {
+        text.push('\n');
+        text.push_str(&missing_apis::section(&all));
+    }
     for note in &expectations.notes {
         text.push_str(&format!("note: {note}\n"));
     }

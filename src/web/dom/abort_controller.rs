@@ -22,8 +22,12 @@ pub struct AbortControllerData {
 
 /// Create a controller object with the given prototype and signal object.
 #[must_use]
-pub fn new_abort_controller(prototype: JsObject, signal: JsObject) -> JsObject {
-    JsObject::from_proto_and_data(prototype, AbortControllerData { signal })
+pub fn new_abort_controller(
+    prototype: JsObject,
+    signal: JsObject,
+    context: &mut Context,
+) -> JsObject {
+    crate::engine::builtins::platform_object(prototype, AbortControllerData { signal }, context)
 }
 
 /// The signal of `object`, if it is an AbortController (or a subclass's instance).
@@ -44,7 +48,7 @@ fn constructor(new_target: &JsValue, _: &[JsValue], context: &mut Context) -> Js
     // 1. Let signal be a new AbortSignal object.
     let (signal, _) = create_abort_signal(context)?;
     // 2. Set this's signal to signal.
-    Ok(new_abort_controller(proto, signal).into())
+    Ok(new_abort_controller(proto, signal, context).into())
 }
 
 /// `abort(reason)`: signal abort on this's signal with reason if it is given.

@@ -328,21 +328,26 @@ pub fn register_keep_alive_refresher(context: &mut Context, refresher: KeepAlive
 /// Create a new `AbortSignal` object with the given prototype (AbortSignal.prototype or a
 /// subclass's).
 #[must_use]
-pub fn new_abort_signal(prototype: JsObject) -> (JsObject, Gc<AbortSignalState>) {
+pub fn new_abort_signal(
+    prototype: JsObject,
+    context: &mut Context,
+) -> (JsObject, Gc<AbortSignalState>) {
     let signal = AbortSignalState::new();
-    let object = JsObject::from_proto_and_data(
+    let object = crate::engine::builtins::platform_object(
         prototype,
         AbortSignalData {
             signal: signal.clone(),
         },
+        context,
     );
     signal.bind_object(&object);
     (object, signal)
 }
 
 /// Create a new `AbortSignal` of this realm.
-pub fn create_abort_signal(context: &Context) -> JsResult<(JsObject, Gc<AbortSignalState>)> {
-    Ok(new_abort_signal(prototype_of(context, "AbortSignal")?))
+pub fn create_abort_signal(context: &mut Context) -> JsResult<(JsObject, Gc<AbortSignalState>)> {
+    let prototype = prototype_of(context, "AbortSignal")?;
+    Ok(new_abort_signal(prototype, context))
 }
 
 /// "Signal abort" (DOM §3.2) given a signal and an optional reason.
@@ -416,7 +421,11 @@ fn run_abort_steps(signal: &Gc<AbortSignalState>, context: &mut Context) {
         }
     }
     // 3. Fire an event named abort at signal.
+    //    (A signal has no parent in the event path, so when it has no listener for "abort" (an
+    //    `onabort` handler is one once set) the dispatch would invoke nothing: the event object
+    //    could never be seen, and is not created.)
     if let Some(object) = object
+        && signal.target.has_listener_for("abort")
         && let Err(error) = fire_simple_event(&object, "abort", EventInit::default(), context)
     {
         report(&error, context);

@@ -92,6 +92,21 @@ pub fn create_text_node(
 }
 
 /// The document element's first child element named `name` (`head`/`body`).
+/// The document element of `document`: its element child, if any.
+#[must_use]
+pub fn document_element(document: &JsObject) -> Option<JsObject> {
+    let state = node_state(document)?;
+    let children = state.children.borrow();
+    children.iter().find(|c| local_name(c).is_some()).cloned()
+}
+
+/// The body element of `document` (HTML §3.1.3): the document element's first `<body>` child.
+/// (No `<frameset>` element exists here.)
+#[must_use]
+pub fn body_element(document: &JsObject) -> Option<JsObject> {
+    child_of_root(document, "body")
+}
+
 fn child_of_root(document: &JsObject, name: &str) -> Option<JsObject> {
     let state = node_state(document)?;
     let root = state
@@ -144,8 +159,15 @@ pub fn register(context: &mut Context) -> JsResult<()> {
                     let state = node_state(&node)
                         .filter(|s| matches!(s.kind, NodeKind::Text | NodeKind::Comment))
                         .ok_or_else(illegal_invocation)?;
-                    let value = arg(args, 0).to_string(context)?.to_std_string_escaped();
-                    *state.data.borrow_mut() = value;
+                    drop(state);
+                    // [LegacyNullToEmptyString]: null is the empty string.
+                    let value = arg(args, 0);
+                    let value = if value.is_null() {
+                        String::new()
+                    } else {
+                        value.to_string(context)?.to_std_string_escaped()
+                    };
+                    crate::web::dom::node::replace_data(&node, &value, context)?;
                     Ok(JsValue::undefined())
                 })),
             );

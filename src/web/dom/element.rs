@@ -1,16 +1,70 @@
 //! The `Element` interface (DOM §4.9), as much of it as a document of browsing contexts and scripts
-//! needs: names, attributes as strings, `id`, and `remove()` (ChildNode).
+//! needs: names, attributes as strings, `id`, `append()` (ParentNode) and `remove()` (ChildNode).
+//!
+//! Attribute changes made through `setAttribute`, `removeAttribute` and `id` are "handled" as
+//! DOM says: a mutation record of type "attributes" is queued, then the element's attribute
+//! change steps run (here only `<details>`'s `open`: a `toggle` event).
 //!
 //! Deviation, deliberate: attributes are plain name/value strings (no `Attr` objects, no
-//! namespaces); attribute changes run no "attribute change steps" (setting an iframe's `src`
-//! after insertion does not navigate it again).
+//! namespaces); other elements have no attribute change steps (setting an iframe's `src` after
+//! insertion does not navigate it again), and attributes the parser sets run none.
 
-use boa_engine::{Context, JsResult, JsString, JsValue, NativeFunction};
+use boa_engine::{Context, JsObject, JsResult, JsString, JsValue, NativeFunction};
 
 use crate::web::dom::interface::{
     InterfaceSpec, arg, define_interface, illegal_invocation, this_object,
 };
-use crate::web::dom::node::{attribute, local_name, remove, set_attribute_value};
+use crate::web::dom::mutation_observer::{Mutation, queue_mutation_record};
+use crate::web::dom::mutation_record::MutationType;
+use crate::web::dom::node::{attribute, local_name, node_state, remove, set_attribute_value};
+
+/// Set (`Some`) or remove (`None`) the attribute `name` of `element` — "change an attribute",
+/// "append an attribute" or "remove an attribute" — and then "handle attribute changes":
+/// 1. Queue a mutation record of "attributes" for element with attribute's local name,
+///    attribute's namespace, oldValue, « », « », null, and null.
+/// 2. (Custom elements: none.)
+/// 3. Run the attribute change steps with element, attribute's local name, oldValue, newValue,
+///    and attribute's namespace.
+pub fn change_attribute(
+    element: &JsObject,
+    name: &str,
+    value: Option<&str>,
+    context: &mut Context,
+) -> JsResult<()> {
+    let old_value = attribute(element, name);
+    if old_value.is_none() && value.is_none() {
+        // "removeAttribute": if attr is null, return.
+        return Ok(());
+    }
+    match value {
+        Some(value) => set_attribute_value(element, name, value),
+        None => {
+            if let Some(state) = node_state(element) {
+                state.attributes.borrow_mut().retain(|(n, _)| n != name);
+            }
+        }
+    }
+    queue_mutation_record(
+        element,
+        Mutation {
+            kind: MutationType::Attributes,
+            name: Some(name.to_owned()),
+            old_value: old_value.clone(),
+            added_nodes: Vec::new(),
+            removed_nodes: Vec::new(),
+            previous_sibling: None,
+            next_sibling: None,
+        },
+        context,
+    )?;
+    crate::web::html::html_details_element::attribute_change_steps(
+        element,
+        name,
+        old_value.as_deref(),
+        value,
+        context,
+    )
+}
 
 fn this_element(this: &JsValue, context: &Context) -> JsResult<(boa_engine::JsObject, String)> {
     let object = this_object(this, context)?;
@@ -58,7 +112,7 @@ pub fn register(context: &mut Context) -> JsResult<()> {
                 Some(NativeFunction::from_fn_ptr(|this, args, context| {
                     let (element, _) = this_element(this, context)?;
                     let value = string_arg(args, 0, context)?;
-                    set_attribute_value(&element, "id", &value);
+                    change_attribute(&element, "id", Some(&value), context)?;
                     Ok(JsValue::undefined())
                 })),
             )
@@ -79,8 +133,59 @@ pub fn register(context: &mut Context) -> JsResult<()> {
                     let (element, _) = this_element(this, context)?;
                     let name = string_arg(args, 0, context)?.to_ascii_lowercase();
                     let value = string_arg(args, 1, context)?;
-                    set_attribute_value(&element, &name, &value);
+                    change_attribute(&element, &name, Some(&value), context)?;
                     Ok(JsValue::undefined())
+                }),
+            )
+            // ParentNode's append(...nodes): 1. Let node be the result of converting nodes into
+            // a node given nodes and this's node document (strings become Text nodes). 2. Append
+            // node to this. (Without DocumentFragment, the nodes are appended one by one, each
+            // with its own pre-insertion checks and mutation record.)
+            .operation(
+                "append",
+                0,
+                NativeFunction::from_fn_ptr(|this, args, context| {
+                    let (element, _) = this_element(this, context)?;
+                    let document = node_state(&element).and_then(|s| s.document.borrow().clone());
+                    let mut nodes = Vec::with_capacity(args.len());
+                    for value in args {
+                        let node = match value.as_object().filter(|o| node_state(o).is_some()) {
+                            Some(node) => node,
+                            None => {
+                                let text = value.to_string(context)?.to_std_string_escaped();
+                                crate::web::dom::document::create_text_node(
+                                    &text,
+                                    document.clone(),
+                                    context,
+                                )?
+                            }
+                        };
+                        nodes.push(node);
+                    }
+                    for node in nodes {
+                        crate::web::dom::node::pre_insert(&node, &element, None, context)?;
+                    }
+                    Ok(JsValue::undefined())
+                }),
+            )
+            // removeAttribute(qualifiedName): remove an attribute given qualifiedName and this.
+            .operation(
+                "removeAttribute",
+                1,
+                NativeFunction::from_fn_ptr(|this, args, context| {
+                    let (element, _) = this_element(this, context)?;
+                    let name = string_arg(args, 0, context)?.to_ascii_lowercase();
+                    change_attribute(&element, &name, None, context)?;
+                    Ok(JsValue::undefined())
+                }),
+            )
+            .operation(
+                "hasAttribute",
+                1,
+                NativeFunction::from_fn_ptr(|this, args, context| {
+                    let (element, _) = this_element(this, context)?;
+                    let name = string_arg(args, 0, context)?.to_ascii_lowercase();
+                    Ok(attribute(&element, &name).is_some().into())
                 }),
             )
             // ChildNode's remove(): if this's parent is null, return; remove this.

@@ -154,7 +154,7 @@ pub fn new_event_object<T: IsEvent>(
     let getter = realm_data::<IsTrustedGetter>(context)
         .map(|g| g.0.clone())
         .ok_or_else(illegal_invocation)?;
-    let object = JsObject::from_proto_and_data(prototype, data);
+    let object = crate::engine::builtins::platform_object(prototype, data, context);
     object.define_property_or_throw(
         JsString::from("isTrusted"),
         PropertyDescriptor::builder()

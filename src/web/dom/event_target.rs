@@ -14,7 +14,9 @@ use std::cell::Cell;
 
 use boa_engine::context::intrinsics::Intrinsics;
 use boa_engine::object::NativeObject;
-use boa_engine::{Context, JsData, JsObject, JsResult, JsString, JsValue, NativeFunction};
+use boa_engine::{
+    Context, JsData, JsObject, JsResult, JsString, JsValue, NativeFunction, js_str,
+};
 use boa_gc::{Finalize, Gc, GcRefCell, Trace};
 
 use crate::engine::webidl::type_error;
@@ -24,6 +26,9 @@ use crate::web::dom::interface::{
     InterfaceSpec, arg, arguments_required, define_interface, find_brand, illegal_invocation,
     member, prototype_from_new_target, register_brand, this_object,
 };
+use crate::agent::realm::{realm_data_of, realm_of_global};
+use crate::web::dom::document::{WindowDocument, body_element, document_element};
+use crate::web::dom::node::{NodeKind, node_state};
 use crate::web::dom::{dispatch, event};
 
 /// An event listener's callback: a JS `EventListener` (function or object with `handleEvent`),
@@ -99,8 +104,12 @@ impl EventTargetState {
     /// Whether some listener (or activated event handler) listens for `kind`.
     #[must_use]
     pub fn has_listener_for(&self, kind: &str) -> bool {
+        let listeners = self.listeners.borrow();
+        if listeners.is_empty() {
+            return false;
+        }
         let kind = JsString::from(kind);
-        self.listeners.borrow().iter().any(|l| l.kind == kind)
+        listeners.iter().any(|l| l.kind == kind)
     }
 }
 
@@ -326,17 +335,55 @@ fn add_event_listener_method(
     let Some(callback) = callback else {
         return Ok(JsValue::undefined());
     };
+    // (Add an event listener, step 2: if listener's passive is null, set it to the default
+    // passive value given listener's type and eventTarget.)
+    let passive = options
+        .passive
+        .unwrap_or_else(|| default_passive_value(&kind, &object, context));
     let listener = Listener {
         kind,
         callback: ListenerCallback::Object(callback),
         capture: options.capture,
-        // "the default passive value": false for targets that are not nodes/windows of a tree.
-        passive: options.passive.unwrap_or(false),
+        passive,
         once: options.once,
         removed: Cell::new(false),
     };
     add_event_listener(&object, listener, options.signal.as_ref(), context)?;
     Ok(JsValue::undefined())
+}
+
+/// DOM §2.7 "the default passive value" given `kind` and `target`.
+fn default_passive_value(kind: &JsString, target: &JsObject, context: &Context) -> bool {
+    // 1. Return true if all of the following are true:
+    //    - type is one of "touchstart", "touchmove", "wheel", and "mousewheel";
+    let listed = [
+        js_str!("touchstart"),
+        js_str!("touchmove"),
+        js_str!("wheel"),
+        js_str!("mousewheel"),
+    ]
+    .contains(&kind.as_str());
+    if !listed {
+        return false;
+    }
+    //    - eventTarget is a Window object, or is a node whose node document is eventTarget, or is
+    //      a node whose node document's document element is eventTarget, or is a node whose
+    //      node document's body element is eventTarget.
+    if let Some(node) = node_state(target) {
+        if node.kind == NodeKind::Document {
+            return true;
+        }
+        let Some(document) = node.document.borrow().clone() else {
+            return false;
+        };
+        return [document_element(&document), body_element(&document)]
+            .into_iter()
+            .flatten()
+            .any(|element| JsObject::equals(&element, target));
+    }
+    realm_of_global(context, target)
+        .is_some_and(|realm| realm_data_of::<WindowDocument>(&realm).is_some())
+    // 2. Return false.
 }
 
 /// `removeEventListener(type, callback, options)`.

@@ -22,7 +22,7 @@ use boa_engine::property::{Attribute, PropertyDescriptor};
 use boa_engine::realm::Realm;
 use boa_engine::{
     Context, JsError, JsNativeError, JsObject, JsResult, JsString, JsSymbol, JsValue,
-    NativeFunction,
+    NativeFunction, js_string,
 };
 
 /// An interface object and its interface prototype object.
@@ -36,13 +36,31 @@ pub struct Interface {
 #[derive(Default)]
 pub struct DomRealm {
     interfaces: RefCell<HashMap<&'static str, Interface>>,
+    /// The realm's `%ArrayIteratorPrototype%.next` as it was before any script ran: while an
+    /// array's iteration still uses it, `sequence` may read the array directly.
+    array_iterator_next: Option<JsObject>,
 }
 
 impl DomRealm {
-    /// Install the record in a context (once, before any interface is defined).
+    /// Install the record in a context (once, before any interface is defined or any script
+    /// runs).
     pub fn install(context: &mut Context) {
         if !has_realm_data::<DomRealm>(context) {
-            insert_realm_data(context, Rc::new(DomRealm::default()));
+            let array_iterator_next = context
+                .intrinsics()
+                .objects()
+                .iterator_prototypes()
+                .array()
+                .get(JsString::from("next"), context)
+                .ok()
+                .and_then(|next| next.as_object());
+            insert_realm_data(
+                context,
+                Rc::new(DomRealm {
+                    interfaces: RefCell::default(),
+                    array_iterator_next,
+                }),
+            );
         }
     }
 
@@ -382,11 +400,26 @@ pub fn sequence(
     context: &mut Context,
     on_error: impl Fn(&str) -> JsError,
 ) -> JsResult<Vec<JsValue>> {
+    sequence_with(value, context, on_error, |v, _| Ok(v))
+}
+
+/// A `sequence<T>` argument whose elements are converted to T by `convert` as they are
+/// iterated (WebIDL "create a sequence from an iterable": each value is converted before the
+/// next `next()` call).
+pub fn sequence_with<T>(
+    value: &JsValue,
+    context: &mut Context,
+    on_error: impl Fn(&str) -> JsError,
+    mut convert: impl FnMut(JsValue, &mut Context) -> JsResult<T>,
+) -> JsResult<Vec<T>> {
     let not_iterable = "The provided value cannot be converted to a sequence.";
     let Some(object) = value.as_object() else {
         return Err(on_error(not_iterable));
     };
     let method = object.get(JsSymbol::iterator(), context)?;
+    if let Some(values) = unmodified_array_values(&object, &method, context, &mut convert)? {
+        return Ok(values);
+    }
     let Some(method) = method.as_callable() else {
         return Err(on_error(not_iterable));
     };
@@ -396,7 +429,7 @@ pub fn sequence(
             .with_message("the iterator is not an object")
             .into());
     };
-    let next = iterator.get(JsString::from("next"), context)?;
+    let next = iterator.get(js_string!("next"), context)?;
     let mut values = Vec::new();
     loop {
         let Some(next) = next.as_callable() else {
@@ -410,11 +443,66 @@ pub fn sequence(
                 .with_message("the iterator result is not an object")
                 .into());
         };
-        if result.get(JsString::from("done"), context)?.to_boolean() {
+        if result.get(js_string!("done"), context)?.to_boolean() {
             return Ok(values);
         }
-        values.push(result.get(JsString::from("value"), context)?);
+        let next_value = result.get(js_string!("value"), context)?;
+        values.push(convert(next_value, context)?);
     }
+}
+
+/// The values iterating `array` would give, read directly, when nothing the iteration consults
+/// has been changed: `array` is an Array whose `@@iterator` (`method`, already read) is this
+/// realm's original `Array.prototype.values`, and `%ArrayIteratorPrototype%.next` is still the
+/// original. That `next` reads `length` and then the element at each index in turn (ECMA-262
+/// §23.1.5.1 via CreateArrayIterator): this does the same reads in the same order, so element
+/// getters see the same calls, without the iterator and result objects; each value is converted
+/// before the next read, as `sequence_with` does. (The iteration's `next` is read once, when it
+/// starts, so a conversion that replaces it changes nothing, here as there.) `None`: iterate.
+fn unmodified_array_values<T>(
+    array: &JsObject,
+    method: &JsValue,
+    context: &mut Context,
+    convert: &mut impl FnMut(JsValue, &mut Context) -> JsResult<T>,
+) -> JsResult<Option<Vec<T>>> {
+    if !array.is_array() {
+        return Ok(None);
+    }
+    let values_function = context.intrinsics().objects().array_prototype_values();
+    if !method
+        .as_object()
+        .is_some_and(|m| JsObject::equals(&m, &values_function))
+    {
+        return Ok(None);
+    }
+    let Some(original_next) = DomRealm::of(context)?.array_iterator_next.clone() else {
+        return Ok(None);
+    };
+    let next = context
+        .intrinsics()
+        .objects()
+        .iterator_prototypes()
+        .array()
+        .get(js_string!("next"), context)?;
+    if !next
+        .as_object()
+        .is_some_and(|n| JsObject::equals(&n, &original_next))
+    {
+        return Ok(None);
+    }
+    let mut values = Vec::new();
+    let mut index: usize = 0;
+    // Each step re-reads the length, as the iterator's `next` does (a getter may change it).
+    while (index as u64)
+        < array
+            .get(js_string!("length"), context)?
+            .to_length(context)?
+    {
+        let value = array.get(index, context)?;
+        values.push(convert(value, context)?);
+        index += 1;
+    }
+    Ok(Some(values))
 }
 
 /// An argument that may be absent.

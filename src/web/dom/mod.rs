@@ -59,6 +59,8 @@ pub mod element;
 pub mod event;
 pub mod event_target;
 pub mod interface;
+pub mod mutation_observer;
+pub mod mutation_record;
 pub mod node;
 
 use boa_engine::{Context, JsResult};
@@ -77,6 +79,8 @@ pub fn register(context: &mut Context, window: bool) -> JsResult<()> {
         node::register(context)?;
         element::register(context)?;
         document::register(context)?;
+        mutation_observer::register(context)?;
+        mutation_record::register(context)?;
     }
     Ok(())
 }

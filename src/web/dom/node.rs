@@ -24,6 +24,7 @@ use crate::web::dom::event_target::{EventTargetState, IsEventTarget, register_ev
 use crate::web::dom::interface::{
     InterfaceSpec, arg, define_interface, illegal_invocation, this_object,
 };
+use crate::web::dom::mutation_observer::{RegisteredObserver, queue_tree_mutation_record};
 
 /// What kind of node a node is.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -66,6 +67,15 @@ pub struct NodeState {
     pub script_started: Cell<bool>,
     #[unsafe_ignore_trace]
     pub parser_inserted: Cell<bool>,
+    /// A parser-inserted `<script>`'s line in its document: where its inline text begins.
+    #[unsafe_ignore_trace]
+    pub script_line: Cell<u64>,
+    /// The registered observer list (DOM §4.3): mutation observers observing this node.
+    pub registered_observers: GcRefCell<Vec<RegisteredObserver>>,
+    /// A `<details>` element's details toggle task tracker (HTML §4.11.1): the generation of
+    /// its queued toggle task and the old state it reports.
+    #[unsafe_ignore_trace]
+    pub details_toggle: RefCell<Option<(u64, String)>>,
 }
 
 /// The native data of every node object: a node is an EventTarget.
@@ -105,6 +115,9 @@ pub fn new_node(prototype: JsObject, kind: NodeKind, document: Option<JsObject>)
                 window: GcRefCell::new(None),
                 script_started: Cell::new(false),
                 parser_inserted: Cell::new(false),
+                script_line: Cell::new(0),
+                registered_observers: GcRefCell::new(Vec::new()),
+                details_toggle: RefCell::new(None),
             }),
         },
     )
@@ -284,6 +297,17 @@ pub fn insert(
     child: Option<&JsObject>,
     context: &mut Context,
 ) -> JsResult<()> {
+    insert_observed(node, parent, child, false, context)
+}
+
+/// DOM "insert" with its "suppress observers flag".
+fn insert_observed(
+    node: &JsObject,
+    parent: &JsObject,
+    child: Option<&JsObject>,
+    suppress_observers: bool,
+    context: &mut Context,
+) -> JsResult<()> {
     let (Some(node_st), Some(parent_st)) = (node_state(node), node_state(parent)) else {
         return Ok(());
     };
@@ -301,15 +325,31 @@ pub fn insert(
             *s.document.borrow_mut() = document.clone();
         }
     }
+    // 6. Let previousSibling be child's previous sibling or parent's last child if child is
+    //    null.
     // 7.1. Insert node into parent's children before child, or append it.
-    {
+    let previous_sibling = {
         let mut children = parent_st.children.borrow_mut();
         let index = child
             .and_then(|c| children.iter().position(|x| JsObject::equals(x, c)))
             .unwrap_or(children.len());
+        let previous = index.checked_sub(1).and_then(|i| children.get(i).cloned());
         children.insert(index, node.clone());
-    }
+        previous
+    };
     *node_st.parent.borrow_mut() = Some(parent.clone());
+    // 9. If suppress observers flag is unset, then queue a tree mutation record for parent
+    //    with nodes, « », previousSibling, and child.
+    if !suppress_observers {
+        queue_tree_mutation_record(
+            parent,
+            vec![node.clone()],
+            Vec::new(),
+            previous_sibling,
+            child.cloned(),
+            context,
+        )?;
+    }
     // 7.7. For each shadow-including inclusive descendant inclusiveDescendant of node, in
     //      shadow-including tree order: run the insertion steps with inclusiveDescendant.
     //      (HTML's: an iframe gets its content navigable, a script element is prepared. The
@@ -328,6 +368,15 @@ pub fn insert(
 
 /// DOM "remove" `node` from its parent.
 pub fn remove(node: &JsObject, context: &mut Context) -> JsResult<()> {
+    remove_observed(node, false, context)
+}
+
+/// DOM "remove" with its "suppress observers flag".
+fn remove_observed(
+    node: &JsObject,
+    suppress_observers: bool,
+    context: &mut Context,
+) -> JsResult<()> {
     let Some(state) = node_state(node) else {
         return Ok(());
     };
@@ -336,14 +385,35 @@ pub fn remove(node: &JsObject, context: &mut Context) -> JsResult<()> {
         return Ok(());
     };
     let was_connected = is_connected(node);
+    // 9. Let oldPreviousSibling be node's previous sibling. 10. Let oldNextSibling be node's
+    //    next sibling.
     // 11. Remove node from its parent's children.
+    let mut siblings = (None, None);
     if let Some(parent_state) = node_state(&parent) {
-        parent_state
-            .children
-            .borrow_mut()
-            .retain(|c| !JsObject::equals(c, node));
+        let mut children = parent_state.children.borrow_mut();
+        if let Some(index) = children.iter().position(|c| JsObject::equals(c, node)) {
+            siblings = (
+                index.checked_sub(1).and_then(|i| children.get(i).cloned()),
+                children.get(index + 1).cloned(),
+            );
+            children.remove(index);
+        }
     }
     *state.parent.borrow_mut() = None;
+    // 20. (Transient registered observers: not kept; see mutation_observer.rs.)
+    // 21. If suppress observers flag is unset, then queue a tree mutation record for parent
+    //     with « », « node », oldPreviousSibling, and oldNextSibling.
+    if !suppress_observers {
+        let (previous, next) = siblings;
+        queue_tree_mutation_record(
+            &parent,
+            Vec::new(),
+            vec![node.clone()],
+            previous,
+            next,
+            context,
+        )?;
+    }
     // 14–15. Run the removing steps with node and each of its shadow-including descendants.
     //        (HTML's for an iframe: destroy its content navigable.)
     if was_connected {
@@ -414,23 +484,72 @@ pub fn set_text_content(object: &JsObject, text: &str, context: &mut Context) ->
         return Ok(());
     };
     match state.kind {
+        // Replace data with node this, offset 0, count this's length, and data the given value.
         NodeKind::Text | NodeKind::Comment => {
-            text.clone_into(&mut state.data.borrow_mut());
+            replace_data(object, text, context)?;
         }
         NodeKind::Document => {}
+        // String replace all with the given value within this: 1. Let node be null. 2. If
+        // string is not the empty string, then set node to a new Text node whose data is
+        // string and node document is parent's node document. 3. Replace all with node within
+        // parent.
         NodeKind::Element(_) => {
-            let children: Vec<JsObject> = state.children.borrow().clone();
-            for child in children {
-                remove(&child, context)?;
-            }
-            if !text.is_empty() {
+            let node = if text.is_empty() {
+                None
+            } else {
                 let document = state.document.borrow().clone();
-                let text_node =
-                    crate::web::dom::document::create_text_node(text, document, context)?;
-                insert(&text_node, object, None, context)?;
+                Some(crate::web::dom::document::create_text_node(
+                    text, document, context,
+                )?)
+            };
+            // Replace all: 2. Let removedNodes be parent's children. 3–4. Let addedNodes be
+            // « node » or « ». 5. Remove all parent's children, in tree order, with the
+            // suppress observers flag set. 6. If node is non-null, then insert node into parent
+            // before null with the suppress observers flag set. 7. If either addedNodes or
+            // removedNodes is not empty, then queue a tree mutation record for parent with
+            // addedNodes, removedNodes, null, and null.
+            let removed: Vec<JsObject> = state.children.borrow().clone();
+            for child in &removed {
+                remove_observed(child, true, context)?;
             }
+            if let Some(node) = &node {
+                insert_observed(node, object, None, true, context)?;
+            }
+            queue_tree_mutation_record(
+                object,
+                node.into_iter().collect(),
+                removed,
+                None,
+                None,
+                context,
+            )?;
         }
     }
+    Ok(())
+}
+
+/// DOM "replace data" of a character data node with the whole of its data replaced by `data`
+/// (what the `data` and `textContent` setters do): queue a mutation record of "characterData"
+/// for node with null, null, node's data, « », « », null, and null; then set the data.
+pub fn replace_data(node: &JsObject, data: &str, context: &mut Context) -> JsResult<()> {
+    let Some(state) = node_state(node) else {
+        return Ok(());
+    };
+    let old = state.data.borrow().clone();
+    crate::web::dom::mutation_observer::queue_mutation_record(
+        node,
+        crate::web::dom::mutation_observer::Mutation {
+            kind: crate::web::dom::mutation_record::MutationType::CharacterData,
+            name: None,
+            old_value: Some(old),
+            added_nodes: Vec::new(),
+            removed_nodes: Vec::new(),
+            previous_sibling: None,
+            next_sibling: None,
+        },
+        context,
+    )?;
+    data.clone_into(&mut state.data.borrow_mut());
     Ok(())
 }
 

@@ -2,9 +2,10 @@
 //! `type`, `url`, `redirected`, `status`, `ok`, `statusText`, `bodyUsed`, and the body mixin's
 //! `text()`, `json()` and `arrayBuffer()`.
 //!
-//! Not constructible from script (`new Response()` is a TypeError): taskhost's `fetch` serves
-//! local files for the conformance runner and is not a general Fetch implementation; see
-//! `docs/WPT.md`.
+//! `new Response(body, init)` takes a body of `null`, a `Blob`, a buffer source or a string (any
+//! other value is converted to a string) and `init.status`; there are no headers and no
+//! streams: taskhost's `fetch` serves local files for the conformance runner and is not a
+//! general Fetch implementation; see `docs/WPT.md`.
 
 use std::cell::RefCell;
 
@@ -14,7 +15,8 @@ use boa_gc::{Finalize, Trace};
 
 use crate::engine::errors::exception_to_value;
 use crate::web::dom::interface::{
-    InterfaceSpec, define_interface, illegal_invocation, prototype_of, this_object,
+    InterfaceSpec, construct_error, define_interface, dictionary, illegal_invocation, member,
+    prototype_from_new_target, prototype_of, this_object,
 };
 
 /// The native data of `Response` objects.
@@ -24,6 +26,9 @@ pub struct ResponseData {
     url: String,
     #[unsafe_ignore_trace]
     status: u16,
+    /// Made by the constructor (type "default") rather than by `fetch` (type "basic").
+    #[unsafe_ignore_trace]
+    constructed: bool,
     /// The body's bytes; `None` once read ("disturbed": the body is never null here, so
     /// `bodyUsed` is whether it has been taken).
     #[unsafe_ignore_trace]
@@ -43,9 +48,61 @@ pub fn new_response(
         ResponseData {
             url: url.to_owned(),
             status,
+            constructed: false,
             body: RefCell::new(Some(body)),
         },
     ))
+}
+
+/// `new Response(optional BodyInit? body = null, optional ResponseInit init = {})`.
+fn constructor(new_target: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+    let proto = prototype_from_new_target(new_target, "Response", context)?;
+    // BodyInit: a Blob's bytes, a copy of a buffer source's bytes, or a string's UTF-8 bytes
+    // ("extract a body"); null is no body (read as empty here).
+    let body = match args.first() {
+        None => Vec::new(),
+        Some(v) if v.is_null_or_undefined() => Vec::new(),
+        Some(v) => {
+            if let Some(bytes) = v
+                .as_object()
+                .and_then(|o| crate::web::file_api::blob::serialize(&o))
+            {
+                bytes.bytes.as_slice().to_vec()
+            } else if let Some(bytes) = crate::web::util::buffer_source_bytes(v, context)? {
+                bytes
+            } else {
+                crate::web::util::to_usv_string(v, context)?.into_bytes()
+            }
+        }
+    };
+    let fail = |m: &str| construct_error("Response", m);
+    let init = dictionary(args.get(1), fail, "ResponseInit")?;
+    let status = member(init.as_ref(), "status", context)?;
+    // 1. If init["status"] is not in the range 200 to 599, inclusive, then throw a RangeError.
+    let status = if status.is_undefined() {
+        200
+    } else {
+        let n = crate::engine::webidl::to_unsigned_short(&status, context)?;
+        if !(200..=599).contains(&n) {
+            return Err(boa_engine::JsNativeError::range()
+                .with_message(format!(
+                    "Failed to construct 'Response': The status provided ({n}) is outside the \
+                     range [200, 599]."
+                ))
+                .into());
+        }
+        n
+    };
+    Ok(JsObject::from_proto_and_data(
+        proto,
+        ResponseData {
+            url: String::new(),
+            status,
+            constructed: true,
+            body: RefCell::new(Some(body)),
+        },
+    )
+    .into())
 }
 
 fn with_response<R>(
@@ -133,13 +190,15 @@ pub fn register(context: &mut Context) -> JsResult<()> {
             name: "Response",
             parent: None,
             length: 0,
-            constructor: None,
+            constructor: Some(NativeFunction::from_fn_ptr(constructor)),
         },
         |m| {
             m.attribute(
                 "type",
                 NativeFunction::from_fn_ptr(|this, _, context| {
-                    with_response(this, context, |_| JsString::from("basic").into())
+                    with_response(this, context, |d| {
+                        JsString::from(if d.constructed { "default" } else { "basic" }).into()
+                    })
                 }),
                 None,
             )

@@ -52,7 +52,7 @@ pub fn forgiving_base64_decode(data: &[u16]) -> Option<Vec<u8>> {
         .collect();
     // 2. If data's code point length divides by 4 leaving no remainder, then: if data ends with
     //    one or two U+003D (=) code points, then remove them from data.
-    if data.len() % 4 == 0 {
+    if data.len().is_multiple_of(4) {
         for _ in 0..2 {
             if data.last() == Some(&u16::from(b'=')) {
                 data.pop();

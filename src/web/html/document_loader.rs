@@ -103,7 +103,7 @@ impl TreeOps for DomTree<'_> {
         self.document.clone()
     }
 
-    fn create_element(&self, local_name: &str, attrs: &[(String, String)]) -> JsObject {
+    fn create_element(&self, local_name: &str, attrs: &[(String, String)], line: u64) -> JsObject {
         let mut context = self.context.borrow_mut();
         let element = match create_element(&self.document, local_name, &mut context) {
             Ok(element) => element,
@@ -121,6 +121,7 @@ impl TreeOps for DomTree<'_> {
             && let Some(state) = node_state(&element)
         {
             state.parser_inserted.set(true);
+            state.script_line.set(line);
         }
         element
     }

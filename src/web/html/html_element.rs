@@ -1,8 +1,8 @@
 //! The `HTMLElement` interface (HTML §3.2.8) and the element interfaces without members of their
 //! own that a document of browsing contexts and scripts uses (`HTMLHtmlElement`,
 //! `HTMLHeadElement`, `HTMLBodyElement`, `HTMLDivElement`, `HTMLTitleElement`, and
-//! `HTMLMetaElement` with `name` and `content`); `onload` is the one
-//! GlobalEventHandlers attribute elements have here.
+//! `HTMLMetaElement` with `name` and `content`); `onload` and `ontoggle` are the
+//! GlobalEventHandlers attributes elements have here.
 //!
 //! Deviation, deliberate: other element names get `HTMLElement` itself (a browser gives each its
 //! own interface, and `HTMLUnknownElement` to names it does not know).
@@ -27,6 +27,7 @@ pub fn element_interface(local_name: &str) -> &'static str {
         "iframe" => "HTMLIFrameElement",
         "script" => "HTMLScriptElement",
         "meta" => "HTMLMetaElement",
+        "details" => "HTMLDetailsElement",
         _ => "HTMLElement",
     }
 }
@@ -48,6 +49,7 @@ pub fn register(context: &mut Context) -> JsResult<()> {
         },
         |m| {
             event_handler_attribute(m, "onload", is_element);
+            event_handler_attribute(m, "ontoggle", is_element);
         },
     )?;
     for name in [

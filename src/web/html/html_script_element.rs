@@ -116,7 +116,21 @@ pub fn prepare_and_run(element: &JsObject, context: &mut Context) -> JsResult<bo
             }
         },
         // 32. Otherwise: create a classic script from source text.
-        None => (source, host.script_name()),
+        // (An inline script of a parsed document is evaluated after as many line breaks as
+        // precede its start tag's line, so its errors and stacks give lines of the document, as
+        // browsers report them; the first line's columns stay counted from the script's start.)
+        None => {
+            let before = usize::try_from(state.script_line.get().saturating_sub(1)).unwrap_or(0);
+            let text = if before == 0 {
+                source
+            } else {
+                let mut padded = String::with_capacity(before + source.len());
+                padded.extend(std::iter::repeat_n('\n', before));
+                padded.push_str(&source);
+                padded
+            };
+            (text, host.script_name())
+        }
     };
     // "Execute the script element" → "run a classic script" (exceptions are reported).
     let previous = host.script_name();

@@ -22,15 +22,16 @@ pub struct IdleDeadlineData {
 pub fn new_idle_deadline(
     deadline: Option<LoopTime>,
     did_timeout: bool,
-    context: &Context,
+    context: &mut Context,
 ) -> JsResult<JsObject> {
     let proto = prototype_of(context, "IdleDeadline")?;
-    Ok(JsObject::from_proto_and_data(
+    Ok(crate::engine::builtins::platform_object(
         proto,
         IdleDeadlineData {
             deadline,
             did_timeout,
         },
+        context,
     ))
 }
 

@@ -7,6 +7,7 @@ pub mod document_loader;
 pub mod error_event;
 pub mod event_handler;
 pub mod global_scope;
+pub mod html_details_element;
 pub mod html_element;
 pub mod html_iframe_element;
 pub mod html_script_element;
@@ -24,6 +25,7 @@ pub mod shared_worker;
 pub mod shared_worker_global_scope;
 pub mod structured_clone;
 pub mod timers;
+pub mod toggle_event;
 pub mod window;
 pub mod worker;
 pub mod worker_agents;
@@ -50,6 +52,8 @@ pub fn register(context: &mut Context, worker: Option<&worker_agents::WorkerKind
         None => {
             window::register(context)?;
             html_element::register(context)?;
+            html_details_element::register(context)?;
+            toggle_event::register(context)?;
             html_iframe_element::register(context)?;
             html_script_element::register(context)?;
         }

@@ -46,7 +46,9 @@ pub trait TreeOps {
     /// The document node, the root of the tree being built.
     fn document(&self) -> Self::Node;
     /// A new element, not yet in the tree.
-    fn create_element(&self, local_name: &str, attrs: &[(String, String)]) -> Self::Node;
+    /// `line` is the 1-based line of the source the start tag ended on.
+    fn create_element(&self, local_name: &str, attrs: &[(String, String)], line: u64)
+    -> Self::Node;
     /// A new comment, not yet in the tree.
     fn create_comment(&self, text: &str) -> Self::Node;
     /// Append `child` (which has no parent) as the last child of `parent`.
@@ -240,7 +242,9 @@ impl<'a, T: TreeOps> TreeSink for Sink<'a, T> {
         attrs: Vec<Attribute>,
         flags: ElementFlags,
     ) -> Self::Handle {
-        let node = self.ops.create_element(&name.local, &attr_pairs(&attrs));
+        let node = self
+            .ops
+            .create_element(&name.local, &attr_pairs(&attrs), self.line.get());
         if flags.template {
             self.templates.borrow_mut().push(node.clone());
         }

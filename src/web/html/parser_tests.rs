@@ -181,7 +181,7 @@ impl TreeOps for TestDom {
         self.document.clone()
     }
 
-    fn create_element(&self, local_name: &str, attrs: &[(String, String)]) -> Node {
+    fn create_element(&self, local_name: &str, attrs: &[(String, String)], _line: u64) -> Node {
         Node::new(Kind::Element {
             name: local_name.to_owned(),
             attrs: attrs.to_vec(),
@@ -346,7 +346,7 @@ fn iframe_attributes_are_kept_raw() {
 fn a_scripts_changes_are_seen_and_parsing_continues_after_it() {
     fn add_marker(dom: &TestDom, _script: &Node) {
         let body = dom.body().expect("body exists for a body script");
-        let marker = dom.create_element("span", &[("id".into(), "added".into())]);
+        let marker = dom.create_element("span", &[("id".into(), "added".into())], 1);
         body.insert_at(body.child_count(), &marker);
     }
     let dom = TestDom::new(Some(add_marker));

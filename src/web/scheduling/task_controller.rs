@@ -37,7 +37,7 @@ fn constructor(new_target: &JsValue, args: &[JsValue], context: &mut Context) ->
     // 2. Set signal's priority to init["priority"].
     let (signal, _) = create_task_signal(priority, context)?;
     // 3. Set this's signal to signal.
-    Ok(new_abort_controller(proto, signal).into())
+    Ok(new_abort_controller(proto, signal, context).into())
 }
 
 /// The TaskSignal of a TaskController `this` (a TaskController is the AbortController whose

@@ -263,15 +263,16 @@ pub fn task_signal_state(object: &JsObject) -> Option<Gc<TaskSignalState>> {
 /// A new TaskSignal object of this realm with the given priority (not dependent, no sources).
 pub fn create_task_signal(
     priority: TaskPriority,
-    context: &Context,
+    context: &mut Context,
 ) -> JsResult<(JsObject, Gc<TaskSignalState>)> {
     let proto = prototype_of(context, "TaskSignal")?;
     let state = TaskSignalState::new(priority);
-    let object = JsObject::from_proto_and_data(
+    let object = crate::engine::builtins::platform_object(
         proto,
         TaskSignalData {
             state: state.clone(),
         },
+        context,
     );
     state.abort.bind_object(&object);
     Ok((object, state))
@@ -400,7 +401,15 @@ pub fn signal_priority_change(
         }
         // 7. Fire an event named prioritychange at signal using TaskPriorityChangeEvent, with its
         //    previousPriority attribute initialized to previousPriority.
-        if let Some(object) = signal.object() {
+        //    (A signal has no parent in the event path, so when it has no listener for
+        //    "prioritychange" (an `onprioritychange` handler is one once set) the dispatch would
+        //    invoke nothing: the event object could never be seen, and is not created.)
+        if let Some(object) = signal.object()
+            && signal
+                .abort
+                .event_target()
+                .has_listener_for("prioritychange")
+        {
             let event = create_priority_change_event(previous, context)?;
             fire_event(&object, &event, context)?;
         }

@@ -2,6 +2,8 @@
 //! parser (the basic URL parser, its setters' state overrides, and the
 //! application/x-www-form-urlencoded parser and serializer).
 
+// One file per WebIDL interface, named after it (as everywhere in `web/`).
+#[allow(clippy::module_inception)]
 pub mod url;
 pub mod url_search_params;
 

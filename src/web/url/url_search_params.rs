@@ -82,9 +82,11 @@ fn this_params(this: &JsValue, context: &Context) -> JsResult<JsObject> {
 }
 
 /// Run `f` on the list of `object` (a URLSearchParams), then, if `update`, the update steps:
-/// 1. If query's URL object is null, then return. 2. Let serializedQuery be the serialization
-/// of query's list. 3. If serializedQuery is the empty string, then set it to null. 4. Set
-/// query's URL object's URL's query to serializedQuery.
+///
+/// 1. If query's URL object is null, then return.
+/// 2. Let serializedQuery be the serialization of query's list.
+/// 3. If serializedQuery is the empty string, then set it to null.
+/// 4. Set query's URL object's URL's query to serializedQuery.
 fn with_list<R>(
     object: &JsObject,
     update: bool,

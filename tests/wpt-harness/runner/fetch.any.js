@@ -68,9 +68,19 @@ promise_test(async () => {
   assert_array_equals(order, ["same task", "timer queued first", "response"]);
 }, "the response arrives in a later task");
 
-test(() => {
-  assert_throws_js(TypeError, () => new Response());
-}, "Response is not constructible");
+promise_test(async () => {
+  assert_throws_js(TypeError, () => Response(), "without new");
+  assert_throws_js(RangeError, () => new Response(null, { status: 100 }), "a status out of range");
+  const empty = new Response();
+  assert_equals(empty.type, "default");
+  assert_equals(empty.status, 200);
+  assert_equals(empty.url, "");
+  assert_equals(await empty.text(), "");
+  assert_equals(await new Response("text", { status: 404 }).text(), "text");
+  assert_equals(await new Response(new Blob(["from a blob"])).text(), "from a blob");
+  const bytes = await new Response(new Uint8Array([1, 2])).arrayBuffer();
+  assert_array_equals(new Uint8Array(bytes), [1, 2]);
+}, "new Response(body, init): a Blob, a buffer source or a string");
 
 promise_test(async () => {
   const response = await fetch("/common/blank.html");

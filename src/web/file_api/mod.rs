@@ -1,0 +1,15 @@
+//! File API (w3c.github.io/FileAPI): `Blob` and `File`, on windows and workers.
+//!
+//! Not here: `FileReader`, `FileReaderSync`, `FileList`, blob URLs and `Blob.stream()` (taskhost
+//! has no `ReadableStream`); see `blob.rs` for how the read methods settle without a stream.
+
+pub mod blob;
+pub mod file;
+
+use boa_engine::{Context, JsResult};
+
+/// Register `Blob` and `File`.
+pub fn register(context: &mut Context) -> JsResult<()> {
+    blob::register(context)?;
+    file::register(context)
+}
