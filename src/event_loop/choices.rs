@@ -58,7 +58,7 @@ impl Kind {
     }
 
     /// The names of the kinds in `bits`, for traces: "scheduler", "timer", "message",
-    /// "idle timeout", "DOM manipulation", "other".
+    /// "idle timeout", "DOM manipulation", "file reading", "other".
     #[must_use]
     pub fn names(bits: u8) -> Vec<&'static str> {
         let mut names = Vec::new();
@@ -82,6 +82,7 @@ pub const fn source_name(source: HostSource) -> &'static str {
         HostSource::PostedMessage => "message",
         HostSource::IdleTimeout => "idle timeout",
         HostSource::DomManipulation => "DOM manipulation",
+        HostSource::FileReading => "file reading",
         HostSource::Other => "other",
     }
 }

@@ -69,7 +69,7 @@ pub enum HostSource {
 
 impl HostSource {
     /// How many host task sources there are.
-    pub const COUNT: usize = 5;
+    pub const COUNT: usize = 6;
 
     /// Every host task source, by [`Self::index`].
     pub const ALL: [HostSource; Self::COUNT] = [
@@ -77,6 +77,7 @@ impl HostSource {
         HostSource::PostedMessage,
         HostSource::IdleTimeout,
         HostSource::DomManipulation,
+        HostSource::FileReading,
         HostSource::Other,
     ];
 
@@ -88,7 +89,8 @@ impl HostSource {
             HostSource::PostedMessage => 1,
             HostSource::IdleTimeout => 2,
             HostSource::DomManipulation => 3,
-            HostSource::Other => 4,
+            HostSource::FileReading => 4,
+            HostSource::Other => 5,
         }
     }
 }
