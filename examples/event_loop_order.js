@@ -1,4 +1,5 @@
 // flags: --virtual-time
+// explore: skip: the order it checks between task sources (timers, scheduler tasks, idle callbacks) is the documented policy's; HTML's event loop leaves it to the user agent.
 // The event loop in one screen: a script task, microtasks (promise reactions, await,
 // queueMicrotask) drained after every task, and timer tasks in due-time order.
 // Run it: taskhost run examples/event_loop_order.js (with --virtual-time the times are exactly those of

@@ -1,4 +1,5 @@
 // flags: --virtual-time
+// explore: skip: it prints an idle deadline, which timer padding and idle periods, the user agent's choices, change.
 // Idle work: requestIdleCallback runs only when nothing else is runnable, with a deadline of at
 // most 50 ms (less if a timer is due sooner). Inside it, scheduler.yield() continues as
 // background work (Prioritized Task Scheduling §4.2).

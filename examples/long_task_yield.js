@@ -1,4 +1,5 @@
 // flags: --virtual-time
+// explore: skip: the order it checks between task sources (a timer among scheduler tasks) is the documented policy's; HTML's event loop leaves it to the user agent.
 // Breaking up a long task: a background job processes items in chunks and yields between them
 // with `await scheduler.yield()`. Work that arrives meanwhile (a user-blocking task, a timer) gets
 // through at the next yield point; the job resumes as a background *continuation*, which goes

@@ -1,4 +1,5 @@
 // flags: --virtual-time
+// explore: skip: the order it checks between task sources (a timer among scheduler tasks) is the documented policy's; HTML's event loop leaves it to the user agent.
 // Three priorities posted in the "wrong" order run by priority: user-blocking, then user-visible,
 // then background — and a timer set in between takes its turn with the user-visible work.
 // Run it: taskhost run examples/priorities.js

@@ -1,6 +1,6 @@
+// explore: skip: its tasks busy-wait on the real clock, which decides where its timer falls.
 // A small page's worth of scheduling, to look at in Perfetto:
-//   taskhost run examples/trace_demo.js --trace trace.json     (then open trace.json in
-//   https://ui.perfetto.dev) or, for a line per task in the terminal:
+//   taskhost run examples/trace_demo.js --trace trace.json   (open it in ui.perfetto.dev), or:
 //   taskhost run examples/trace_demo.js --log-tasks
 // A click (user-blocking) re-prioritises a prefetch and cancels a task; a render and a timer share
 // the normal band; background analytics yields between chunks. docs/TRACING.md walks through it.

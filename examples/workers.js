@@ -2,6 +2,7 @@
 // The worker splits a long computation with `scheduler.yield()` (so its own messages still get
 // through), reports progress, and can be re-prioritised or cancelled from the window by message.
 // Run: taskhost run examples/workers.js   (the worker is examples/workers/primes.js)
+// explore: skip: whether the window's 'hurry' reaches the worker before its work ends decides the priority it reports, and how long a message between threads takes is the user agent's choice.
 
 const worker = new Worker('workers/primes.js', { name: 'primes' });
 

@@ -7,7 +7,9 @@
 //! - leading `//` comment lines of the script may hold directives:
 //!   `// flags: --virtual-time --max-time 1` (options before the file),
 //!   `// args: a b` (script arguments after `--`), `// status: 1` (expected exit status,
-//!   default 0).
+//!   default 0); `// explore: skip: REASON` leaves the script out of `tests/explore.rs`, which
+//!   runs it under random policies (REASON: the order or time it checks is the user agent's
+//!   choice, or it needs the real clock).
 
 mod common;
 

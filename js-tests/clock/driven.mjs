@@ -1,3 +1,4 @@
+// explore: skip: the order it checks between task sources (every task source, in one scenario) is the documented policy's; HTML's event loop leaves it to the user agent.
 // The scenario on a paused clock moved only by runAll(): the same order and times as free.mjs.
 import { log, scenario } from './scenario.mjs';
 taskhost.clock.pause();

@@ -1,3 +1,4 @@
+// explore: skip: it needs the real clock (the clock starts real and pause() makes it virtual); --explore runs on the virtual clock.
 // Misuse of taskhost.clock gets an exception that says what to do; the run ends with a warning
 // when the clock was left paused with timers that nothing moved it to.
 const show = (f) => { try { f(); console.log('no exception'); } catch (e) { console.log(`${e.name}: ${e.message}`); } };

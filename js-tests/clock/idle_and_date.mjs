@@ -1,3 +1,4 @@
+// explore: skip: it prints idle deadlines, which timer padding and idle periods, the user agent's choices, change.
 // Idle callbacks during a tick get the deadline they would get without one (the next timer counts
 // even if it is after the tick's target), and Date follows the clock like performance.now().
 taskhost.clock.pause();

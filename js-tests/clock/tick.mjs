@@ -1,4 +1,5 @@
 // flags: --virtual-time
+// explore: skip: the order it checks between task sources (timers, scheduler tasks, idle callbacks) is the documented policy's; HTML's event loop leaves it to the user agent.
 // What a tick runs, and where it stops: everything due up to its target, in the loop's order,
 // and no further; the continuation comes before idle callbacks at the target.
 const log = [];

@@ -1,4 +1,5 @@
 // flags: --virtual-time
+// explore: skip: it prints when AbortSignal.timeout() fires, which timer padding and idle periods, the user agent's choices, change.
 // AbortSignal.timeout(ms): a TimeoutError on the timer task source, ordered with setTimeout.
 const start = performance.now();
 const s = AbortSignal.timeout(100);

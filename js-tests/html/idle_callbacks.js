@@ -1,4 +1,5 @@
 // flags: --virtual-time
+// explore: skip: it prints idle deadlines, which timer padding and idle periods, the user agent's choices, change.
 // requestIdleCallback: band 4 (only when nothing else is runnable and no timer is due within
 // the deadline, ≤ 50 ms), IdleDeadline, the timeout option, cancelIdleCallback.
 const t0 = performance.now();

@@ -1,3 +1,4 @@
+// explore: skip: it needs the real clock (a message ping-pong keeps the loop busy while real time passes); --explore runs on the virtual clock.
 // The timeout option of requestIdleCallback: while tasks keep the loop busy (a MessageChannel
 // ping-pong, never idle), the callback runs as a task when its timeout expires, with
 // didTimeout = true and no time remaining; a callback without timeout waits for idleness.

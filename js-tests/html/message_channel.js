@@ -1,3 +1,4 @@
+// explore: skip: the order it checks between task sources (messages and timers) is the documented policy's; HTML's event loop leaves it to the user agent.
 // MessageChannel / MessagePort: structured clone, the posted message task source (ordered
 // against timers by when they became runnable), implicit start(), start(), close(), transfer.
 const { port1, port2 } = new MessageChannel();

@@ -1,3 +1,4 @@
+// explore: skip: the order it checks between task sources (a timer and the rejection notification task) is the documented policy's; HTML's event loop leaves it to the user agent.
 // A promise that the script rejects and a timer task handles fires no unhandledrejection: "notify
 // about rejected promises" (HTML 8.1.5.7 step 4) queues a task on the DOM manipulation task source
 // after the script's checkpoint, and the timer task (runnable since it was set, before that) runs

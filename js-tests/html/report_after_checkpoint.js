@@ -1,3 +1,4 @@
+// explore: skip: the order it checks between task sources (timers, messages and the rejection notification task) is the documented policy's; HTML's event loop leaves it to the user agent.
 // A callback's exception is reported after its microtask checkpoint. WebIDL "invoke a callback
 // function" step 14: 14.2 "clean up after running script" (HTML: the JavaScript execution context
 // stack is empty, so perform a microtask checkpoint), then 14.6 "report an exception". DOM's "inner

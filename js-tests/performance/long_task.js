@@ -1,3 +1,4 @@
+// explore: skip: it needs the real clock (it busy-waits on performance.now()); --explore runs on the virtual clock.
 // A task that busy-waits 120 ms on the real clock is one long task: a PerformanceLongTaskTiming
 // (name "self") with one TaskAttributionTiming, delivered to observers of 'longtask'
 // (observe({type}) and observe({entryTypes})) and, buffered, to an observer that comes later;

@@ -1,4 +1,5 @@
 // flags: --long-tasks
+// explore: skip: it needs the real clock (it busy-waits on performance.now()); --explore runs on the virtual clock.
 // The same 150 ms of work in chunks of 2 ms with `await scheduler.yield()` between them is no
 // long task: the observer never fires and --long-tasks reports none. (Durations are wall time,
 // as in a browser: a machine so loaded that a chunk's thread waits 48 ms for a core makes that

@@ -1,4 +1,5 @@
 // flags: --virtual-time
+// explore: skip: the order it checks between task sources (a PerformanceObserver's task and timers) is the documented policy's; HTML's event loop leaves it to the user agent.
 // PerformanceObserver: observe({type}) and observe({entryTypes}), the buffered flag,
 // takeRecords(), disconnect(), the observer task (queued once per batch, after the microtasks of
 // the task that made the entries), droppedEntriesCount, supportedEntryTypes and the errors.

@@ -1,4 +1,5 @@
 // flags: --virtual-time
+// explore: skip: it prints the time a timer ran at, which timer padding and idle periods, the user agent's choices, change.
 // User Timing: marks (now or a given startTime, cloned detail), measures between marks, times
 // and option dictionaries, the timeline's getEntries* (chronological), clearing, and the errors
 // of measure() and mark().

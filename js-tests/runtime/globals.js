@@ -1,5 +1,6 @@
 // flags: --virtual-time
 // args: first --second third
+// explore: skip: it prints the time a timer ran at, which timer padding and idle periods, the user agent's choices, change.
 console.log('args:', JSON.stringify(taskhost.args), Object.isFrozen(taskhost.args));
 console.log('self === globalThis:', self === globalThis);
 console.log('virtual time:', taskhost.virtualTime, 'starts at', performance.now());

@@ -1,4 +1,5 @@
 // flags: --virtual-time
+// explore: skip: it prints how late delayed tasks ran, which timer padding and idle periods, the user agent's choices, change.
 // WebIDL conversions of postTask's arguments: every bad argument rejects the returned promise
 // with a TypeError (a promise-returning operation never throws), dictionary members are read in
 // lexicographic order, `delay` is [EnforceRange] unsigned long long.

@@ -1,3 +1,4 @@
+// explore: skip: it needs the real clock (a long task busy-waits on performance.now()); --explore runs on the virtual clock.
 // A delayed postTask is as old as its delay's end against timers and messages: when a long task
 // lets both come due, postTask(P, {delay: 10}) runs before setTimeout(T, 20), as a timer due at
 // 10 ms would. Among scheduler tasks its place is still the order it was enqueued in.

@@ -1,4 +1,5 @@
 // flags: --virtual-time
+// explore: skip: the order it checks between task sources (timers, messages, idle callbacks and each scheduler band) is the documented policy's; HTML's event loop leaves it to the user agent.
 // How scheduler tasks interleave with timers, messages and idle callbacks (docs/EVENT_LOOP.md):
 // band 1 (user-blocking tasks, user-visible/user-blocking continuations) before pending timers
 // and messages; band 2 (user-visible tasks, timers, messages) oldest first; band 3 (background)

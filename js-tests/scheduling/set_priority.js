@@ -1,4 +1,5 @@
 // flags: --virtual-time
+// explore: skip: a delayed task's padding may let another task due at the same time run first, which HTML's timers allow.
 // TaskController.setPriority: pending tasks move with their signal's queue; the prioritychange
 // event carries previousPriority and runs after the priority change algorithms; re-entrant
 // setPriority is a NotAllowedError; setting the same priority does nothing.

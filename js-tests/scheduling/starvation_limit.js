@@ -1,4 +1,5 @@
 // flags: --starvation-limit 30
+// explore: skip: it needs the real clock (tasks busy-wait on performance.now() to starve others); --explore runs on the virtual clock.
 // The opt-in anti-starvation limit: a chain of user-blocking tasks would keep a timer (normal
 // band) and a background task (low band) waiting until it ends; with --starvation-limit 30 they
 // run once they have waited more than 30 ms. (Each chain task spins 5 ms of real time so that

@@ -1,3 +1,4 @@
+// explore: skip: it needs the real clock (tasks busy-wait on performance.now()); --explore runs on the virtual clock.
 // Strict bands (the default): the same chain as starvation_limit.js keeps the timer and the
 // background task waiting until it ends.
 const order = [];

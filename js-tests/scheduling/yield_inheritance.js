@@ -1,4 +1,5 @@
 // flags: --virtual-time
+// explore: skip: the order it checks between task sources (timers and scheduler tasks) is the documented policy's; HTML's event loop leaves it to the user agent.
 // scheduler.yield() inherits the priority and abort signal of the task that started the work,
 // through every kind of promise continuation registered during that task; nothing else inherits.
 //

@@ -1,4 +1,5 @@
 // flags: --virtual-time
+// explore: skip: it prints how late each timer ran, which timer padding and idle periods, the user agent's choices, change.
 // The delay is a WebIDL `long`: ToNumber, NaN/±Infinity → 0, truncation, modulo 2^32, negative → 0.
 const cases = [
   ['undefined', undefined], ['NaN', NaN], ['-5', -5], ['"12"', '12'], ['2.9', 2.9],

@@ -1,4 +1,5 @@
 // flags: --virtual-time
+// explore: skip: it prints how late each timer ran, which timer padding and idle periods, the user agent's choices, change.
 // HTML timers: once the nesting level exceeds 5, a timeout below 4 ms is clamped to 4 ms.
 const times = [];
 function tick(level) {

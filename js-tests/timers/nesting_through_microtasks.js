@@ -1,4 +1,5 @@
 // flags: --virtual-time
+// explore: skip: it prints how late each timer ran, which timer padding and idle periods, the user agent's choices, change.
 // Timer nesting levels do not carry through promise reactions. HTML timer initialization steps,
 // step 3: "If the surrounding agent's event loop's currently running task is a task that was created
 // by this algorithm, then let nesting level be the task's timer nesting level. Otherwise, let nesting

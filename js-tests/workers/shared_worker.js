@@ -1,4 +1,5 @@
 // flags: --virtual-time
+// explore: skip: the order it checks between task sources (a shared worker's connect events and messages) is the documented policy's; HTML's event loop leaves it to the user agent.
 // One SharedWorker per script URL and name: two constructors with the same name reach the same
 // worker (two connections), another name starts another worker.
 const a = new SharedWorker('resources/counter_shared_worker.js', 'one');

@@ -1,4 +1,5 @@
 // flags: --virtual-time
+// explore: skip: it prints the time a timer ran at, which timer padding and idle periods, the user agent's choices, change.
 // terminate() with tasks, timers and an interval pending in the worker: none of them runs, their
 // promises never settle, the worker's second message (queued at the Worker, not yet delivered)
 // is dropped (HTML "terminate a worker" step 4 empties the outside port's queue), a message

@@ -4,6 +4,11 @@
 //! - **Mail.** A [`Delivery`] is `Send` steps posted to an agent's mailbox; the agent runs them on
 //!   its own thread at the start of its next turn. Deliveries only queue tasks (a message, an
 //!   error event): no script runs in them, so an agent's task order is decided by its own loop.
+//! - **Mail delays.** Under a policy seed ([`Process::delay_mail`]) every delivery gets a delay
+//!   from a seeded generator (`event_loop::choices::MailDelays`) and is handed out only once it
+//!   is due: at `max(now + delay, due time of the mailbox's last delivery)`, so a mailbox stays
+//!   first in, first out. "Now" is the shared time line in lockstep, the wall clock since the
+//!   process began otherwise. Without a seed every delivery is due at once.
 //! - **Ports.** A message port that has left the agent it was created in is named by a
 //!   [`PortId`]; the port directory knows which agent holds it now, or keeps what is posted to it
 //!   while it travels inside a message ([`PortPlace::InTransit`]).
@@ -29,19 +34,33 @@
 //!   busy until its own loop says it is idle, so a worker whose thread is still starting keeps
 //!   the process alive.
 //! - In lockstep, at most one agent holds the turn, and the turn only passes in creation order.
+//! - A mailbox's due times never decrease, so its first delivery is the first due.
+//! - Mail held for a port is the port's: when the port leaves its agent inside a message, the
+//!   deliveries for it still held in that agent's mailbox go with it (into
+//!   [`PortPlace::InTransit`], ahead of anything posted to it later), so a port's messages keep
+//!   their order however long each took.
 
 use std::collections::{BTreeMap, HashMap, VecDeque};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::thread::JoinHandle;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use boa_engine::Context;
 
 use crate::event_loop::SharedTime;
+use crate::event_loop::choices::MailDelays;
 
 /// Steps run on the receiving agent's thread at the start of its next turn.
 pub type Delivery = Box<dyn FnOnce(&mut Context) + Send>;
+
+/// A delivery in a mailbox: due at `due` (ns on the mail clock, [`Process::mail_now`]; 0 when
+/// mail is not delayed), addressed to `port` if it is a port's.
+struct Mail {
+    due: u64,
+    port: Option<PortId>,
+    delivery: Delivery,
+}
 
 /// An agent of the process (0 is the first one, the window's).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -71,7 +90,7 @@ pub enum Wake {
 }
 
 struct AgentEntry {
-    mail: VecDeque<Delivery>,
+    mail: VecDeque<Mail>,
     /// `!mail.is_empty()`, readable without the lock (the loop asks every turn).
     has_mail: Arc<AtomicBool>,
     /// Waiting for mail with nothing queued and no timer.
@@ -100,6 +119,8 @@ struct State {
     /// Every agent was idle with no mail while the end was held: the holder's next wait (or
     /// turn) returns [`Wake::Done`], once. Cleared by new mail.
     paused: bool,
+    /// Under a policy seed: the delays of deliveries.
+    delays: Option<MailDelays>,
 }
 
 /// What a [`Process::add_agent`] gives the new agent.
@@ -120,6 +141,8 @@ pub struct Process {
     stop: AtomicBool,
     error: AtomicBool,
     next_port: AtomicU64,
+    /// The start of the mail clock without a shared time line.
+    epoch: Instant,
 }
 
 impl std::fmt::Debug for Process {
@@ -140,7 +163,32 @@ impl Process {
             stop: AtomicBool::new(false),
             error: AtomicBool::new(false),
             next_port: AtomicU64::new(1),
+            epoch: Instant::now(),
         })
+    }
+
+    /// Under the random policy of main seed `seed`: delay every delivery by a seeded amount
+    /// (see the module documentation).
+    pub fn delay_mail(&self, seed: u64) {
+        self.lock().delays = Some(MailDelays::new(seed));
+    }
+
+    /// The mail clock (ns): the shared time line in lockstep, else the wall clock since the
+    /// process began.
+    fn mail_now(&self) -> u64 {
+        match &self.time {
+            Some(time) => time.now_ns(),
+            None => u64::try_from(self.epoch.elapsed().as_nanos()).unwrap_or(u64::MAX),
+        }
+    }
+
+    /// The mail clock now if mail is delayed; else the far future, by which everything is due.
+    fn mail_now_if_delayed(&self, state: &State) -> u64 {
+        if state.delays.is_some() {
+            self.mail_now()
+        } else {
+            u64::MAX
+        }
     }
 
     /// The shared virtual time line, when the agents run in lockstep.
@@ -299,14 +347,37 @@ impl Process {
     /// Post `delivery` to `to`'s mailbox; false (and dropped) if that agent is gone.
     pub fn post(&self, to: AgentId, delivery: Delivery) -> bool {
         let mut state = self.lock();
-        Self::post_locked(&mut state, to, delivery)
+        self.post_locked(&mut state, to, None, delivery)
     }
 
-    fn post_locked(state: &mut State, to: AgentId, delivery: Delivery) -> bool {
+    /// Post `delivery` (for `port`, if it is a port's) to `to`'s mailbox, due after its delay.
+    fn post_locked(
+        &self,
+        state: &mut State,
+        to: AgentId,
+        port: Option<PortId>,
+        delivery: Delivery,
+    ) -> bool {
+        if !state.agents.contains_key(&to) {
+            return false;
+        }
+        let due = match state.delays.as_mut() {
+            None => 0,
+            Some(delays) => {
+                let delay = delays.delay_ns();
+                self.mail_now().saturating_add(delay)
+            }
+        };
         let Some(entry) = state.agents.get_mut(&to) else {
             return false;
         };
-        entry.mail.push_back(delivery);
+        // First in, first out: never due before the delivery ahead of it.
+        let due = entry.mail.back().map_or(due, |last| last.due.max(due));
+        entry.mail.push_back(Mail {
+            due,
+            port,
+            delivery,
+        });
         entry.has_mail.store(true, Ordering::Release);
         entry.idle = false;
         entry.wake.notify_all();
@@ -315,20 +386,29 @@ impl Process {
         true
     }
 
-    /// Take `me`'s mail (in the order it was posted). Without mail this is one atomic load:
-    /// every turn of every loop asks.
+    /// Take `me`'s mail that is due (in the order it was posted). Without mail this is one
+    /// atomic load: every turn of every loop asks.
     #[must_use]
     pub fn take_mail(&self, me: &AgentHandle) -> VecDeque<Delivery> {
         if !me.has_mail.load(Ordering::Acquire) {
             return VecDeque::new();
         }
         let mut state = self.lock();
-        me.has_mail.store(false, Ordering::Release);
-        state
-            .agents
-            .get_mut(&me.id)
-            .map(|e| std::mem::take(&mut e.mail))
-            .unwrap_or_default()
+        let now = self.mail_now_if_delayed(&state);
+        let Some(entry) = state.agents.get_mut(&me.id) else {
+            me.has_mail.store(false, Ordering::Release);
+            return VecDeque::new();
+        };
+        let due = entry.mail.iter().take_while(|m| m.due <= now).count();
+        let taken = entry.mail.drain(..due).map(|m| m.delivery).collect();
+        me.has_mail.store(!entry.mail.is_empty(), Ordering::Release);
+        taken
+    }
+
+    /// Whether mail waits for `me`, due or not (one atomic load).
+    #[must_use]
+    pub fn has_mail(&self, me: &AgentHandle) -> bool {
+        me.has_mail.load(Ordering::Acquire)
     }
 
     /// Ask every agent to stop (`--max-time`).
@@ -437,9 +517,15 @@ impl Process {
             let Some(entry) = state.agents.get_mut(&me) else {
                 return Wake::Stop;
             };
-            if !entry.mail.is_empty() {
-                entry.idle = false;
-                return Wake::Go;
+            // Mail that is due ends the wait; mail that is not, when it is due.
+            let mut until = until;
+            if let Some(first) = entry.mail.front() {
+                if first.due == 0 || first.due <= self.mail_now() {
+                    entry.idle = false;
+                    return Wake::Go;
+                }
+                let due = self.epoch + Duration::from_nanos(first.due);
+                until = Some(until.map_or(due, |until| until.min(due)));
             }
             if Self::take_pause(&mut state, me) {
                 return Wake::Done;

@@ -36,6 +36,7 @@ use boa_engine::builtins::function::OrdinaryFunction;
 use boa_engine::{Context, JsObject};
 use serde_json::{Value, json};
 
+use crate::event_loop::choices::Kind;
 use crate::event_loop::{Band, HostSource, LoopTime, PendingByBand, Selected};
 
 /// What the trace says about a task, made when it is posted.
@@ -394,6 +395,9 @@ impl Tracer {
             "band": band_name(band),
             "queueing_delay_us": delay_us,
         });
+        // The random policy's choice (`--policy-seed`): what else was runnable.
+        let passed_over = selected.map_or(0, |s| s.passed_over);
+        let picked_over = (passed_over != 0).then(|| Kind::names(passed_over).join(", "));
         if let Some(s) = selected {
             args["enqueue_order"] = json!(s.order);
             if let Some(e) = s.effective_priority {
@@ -404,6 +408,9 @@ impl Tracer {
         }
         if let Some(site) = posted.as_ref().and_then(|p| p.site.as_deref()) {
             args["posted_at"] = json!(site);
+        }
+        if let Some(others) = &picked_over {
+            args["picked_over"] = json!(others);
         }
         args["realm"] = json!(realm.unwrap_or("main"));
         if let Some(p) = &posted {
@@ -444,6 +451,9 @@ impl Tracer {
             }
             if let Some(site) = posted.as_ref().and_then(|p| p.site.as_deref()) {
                 let _ = write!(log, " ({site})");
+            }
+            if let Some(others) = &picked_over {
+                let _ = write!(log, "  picked over: {others}");
             }
             // Before the task runs, so that what it prints follows its line.
             let _ = std::io::stdout().flush();

@@ -10,10 +10,12 @@ use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+use crate::engine::terminal;
 use crate::engine::thread::run_on_engine_thread;
 use crate::runtime::resolution::ImportMap;
 use crate::runtime::{LoopEnd, Runtime, RuntimeOptions};
 
+mod explore;
 pub mod repl;
 
 /// Exit status when `--max-time` stops the loop (as `timeout(1)`).
@@ -122,6 +124,9 @@ pub enum Command {
         /// Multiply every file's time limit (10 s, or 60 s for `timeout=long`) by X (at most 1000).
         #[arg(long, value_name = "X", default_value = "1", value_parser = parse_timeout_multiplier)]
         timeout_multiplier: f64,
+        /// Run every test under the seeded random policy with seed S (see `run --explore`).
+        #[arg(long, value_name = "S")]
+        policy_seed: Option<u64>,
     },
     /// Run the benchmark suite: ns per operation of scheduling cases, memory per pending task,
     /// start-up time, and the performance targets as ratios measured in this run.
@@ -165,6 +170,8 @@ pub enum Command {
         timeout: Duration,
         #[arg(long)]
         harness: Option<PathBuf>,
+        #[arg(long)]
+        policy_seed: Option<u64>,
     },
 }
 
@@ -236,6 +243,18 @@ pub struct LoopOptions {
     /// Not for real programs.
     #[arg(long, value_name = "DEVIATIONS", value_delimiter = ',')]
     pub imitate: Vec<Imitate>,
+    /// Make the event loop's choices the specs leave open (which task source runs next, timer
+    /// padding, idle periods) with the seeded random policy, seed S; implies --virtual-time.
+    /// Replays a seed that --explore reported.
+    #[arg(long, value_name = "S")]
+    pub policy_seed: Option<u64>,
+    /// Run the program under the documented policy and then under the random policy with seeds
+    /// 1 to N, on the virtual clock, and print each distinct outcome (stdout, stderr, exit
+    /// status) with its seeds. Exit status: the runs' own when they all agree, 3 when they
+    /// differ (see docs/EVENT_LOOP.md).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..),
+          conflicts_with_all = ["policy_seed", "trace", "log_tasks"])]
+    pub explore: Option<u32>,
 }
 
 /// What `--imitate` reproduces.
@@ -355,6 +374,7 @@ pub fn execute(cli: Cli) -> i32 {
             rerun,
             jobs,
             timeout_multiplier,
+            policy_seed,
         } => {
             return crate::wpt::run_wpt(&crate::wpt::WptOptions {
                 paths,
@@ -375,6 +395,7 @@ pub fn execute(cli: Cli) -> i32 {
                 rerun: usize::from(rerun),
                 jobs: jobs.map(usize::from),
                 timeout_multiplier,
+                policy_seed,
             });
         }
         Command::Bench {
@@ -405,6 +426,7 @@ pub fn execute(cli: Cli) -> i32 {
             global,
             timeout,
             harness,
+            policy_seed,
         } => {
             start_watchdog(timeout + crate::wpt::child::COMPLETION_GRACE);
             let job = crate::wpt::child::ChildJob {
@@ -414,6 +436,7 @@ pub fn execute(cli: Cli) -> i32 {
                 global,
                 harness,
                 timeout,
+                policy_seed,
             };
             return on_engine_thread(move || crate::wpt::child::run_child(&job));
         }
@@ -426,10 +449,14 @@ pub fn execute(cli: Cli) -> i32 {
         return EXIT_USAGE;
     }
     if let Some(limit) = loop_options.max_time {
-        start_watchdog(limit);
+        start_watchdog(limit.saturating_mul(loop_options.explore.map_or(1, |n| n + 1)));
     }
     let options = RuntimeOptions {
-        virtual_time: loop_options.virtual_time,
+        // A seed's choices replay only on the virtual clock.
+        virtual_time: loop_options.virtual_time
+            || loop_options.policy_seed.is_some()
+            || loop_options.explore.is_some(),
+        policy_seed: loop_options.policy_seed,
         max_time: loop_options.max_time,
         starvation_limit: loop_options.starvation_limit,
         deviations: Imitate::deviations(&loop_options.imitate),
@@ -452,6 +479,9 @@ pub fn execute(cli: Cli) -> i32 {
         document_base: document_base(&job),
         ..RuntimeOptions::default()
     };
+    if let Some(runs) = loop_options.explore {
+        return on_engine_thread(move || explore::explore(&options, &job, runs));
+    }
     on_engine_thread(move || run_job(options, job))
 }
 
@@ -466,6 +496,7 @@ fn on_engine_thread(f: impl FnOnce() -> i32 + Send + 'static) -> i32 {
     }
 }
 
+#[derive(Clone)]
 enum Job {
     File {
         path: PathBuf,
@@ -546,7 +577,7 @@ fn run_job(options: RuntimeOptions, job: Job) -> i32 {
     };
     if let Some(summary) = runtime.long_task_summary() {
         flush_stdout();
-        eprint!("{summary}");
+        let _ = terminal::write_stderr(summary.trim_end_matches('\n'));
     }
     let status = match end {
         LoopEnd::Finished => {
@@ -558,9 +589,9 @@ fn run_job(options: RuntimeOptions, job: Job) -> i32 {
             let host = runtime.host();
             let timers = host.core().pending().timers;
             if host.clock_control().borrow().paused() && timers > 0 {
-                eprintln!(
+                let _ = terminal::write_stderr(&format!(
                     "taskhost: the run ended with taskhost.clock paused and {timers} timer(s) pending (nothing moved the clock to them)"
-                );
+                ));
             }
             runtime.exit_code()
         }
@@ -572,12 +603,12 @@ fn run_job(options: RuntimeOptions, job: Job) -> i32 {
                 1 => ", and 1 worker still running".to_owned(),
                 n => format!(", and {n} workers still running"),
             };
-            eprintln!(
+            let _ = terminal::write_stderr(&format!(
                 "taskhost: stopped by --max-time {seconds}s with {} task(s), {} timer(s) and {} idle callback(s) pending{workers}",
                 pending.host_tasks + pending.scheduler_tasks,
                 pending.timers,
                 pending.idle
-            );
+            ));
             EXIT_TIMED_OUT
         }
     };

@@ -3,8 +3,12 @@
 //! to the terminal would land in the middle of the line being typed; the REPL installs a sink
 //! that prints above the prompt and redraws it (`cli::repl`).
 //!
+//! `taskhost run --explore` runs a program many times in one process and captures each run's
+//! output instead (`capture`, `take_captured`): stdout and stderr apart, every agent's lines.
+//!
 //! Invariant: a sink, once installed, receives every line of every agent's thread, in the order
-//! the lines were written; without one, nothing changes.
+//! the lines were written; without one, nothing changes. A capture, while on, takes precedence
+//! over the sink.
 
 use std::io::Write;
 use std::sync::Mutex;
@@ -13,6 +17,49 @@ use std::sync::Mutex;
 pub type Sink = Box<dyn FnMut(String) + Send>;
 
 static SINK: Mutex<Option<Sink>> = Mutex::new(None);
+
+/// What a run wrote, while captured.
+#[derive(Debug, Default, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Captured {
+    /// The lines written to stdout, each ending in `\n`.
+    pub stdout: String,
+    /// The lines written to stderr, each ending in `\n`.
+    pub stderr: String,
+}
+
+static CAPTURE: Mutex<Option<Captured>> = Mutex::new(None);
+
+/// Capture all further console output and error reports (until `take_captured`).
+pub fn capture() {
+    *CAPTURE
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(Captured::default());
+}
+
+/// Stop capturing; what was captured since `capture`.
+pub fn take_captured() -> Captured {
+    CAPTURE
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .take()
+        .unwrap_or_default()
+}
+
+/// Add `line` to the capture, if one is on; the line back if not.
+fn to_capture(line: &str, stderr: bool) -> Option<&str> {
+    let mut capture = CAPTURE
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    match capture.as_mut() {
+        Some(c) => {
+            let text = if stderr { &mut c.stderr } else { &mut c.stdout };
+            text.push_str(line);
+            text.push('\n');
+            None
+        }
+        None => Some(line),
+    }
+}
 
 /// Send all further console output and error reports to `sink`.
 pub fn redirect(sink: Sink) {
@@ -30,7 +77,7 @@ pub fn restore() {
 
 /// Write `line` (and a line break) to stdout, or to the sink.
 pub fn write_stdout(line: &str) -> std::io::Result<()> {
-    if let Some(rest) = to_sink(line) {
+    if let Some(rest) = to_capture(line, false).and_then(to_sink) {
         return writeln!(std::io::stdout().lock(), "{rest}");
     }
     Ok(())
@@ -39,7 +86,7 @@ pub fn write_stdout(line: &str) -> std::io::Result<()> {
 /// Write `line` (and a line break) to stderr, or to the sink. Stdout is flushed first, so that
 /// the two streams interleave in the order things happened when both go to one terminal.
 pub fn write_stderr(line: &str) -> std::io::Result<()> {
-    if let Some(rest) = to_sink(line) {
+    if let Some(rest) = to_capture(line, true).and_then(to_sink) {
         let _ = std::io::stdout().flush();
         return writeln!(std::io::stderr().lock(), "{rest}");
     }

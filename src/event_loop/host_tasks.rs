@@ -1,10 +1,14 @@
 //! Runnable tasks of the HTML task sources (timer, posted message, idle timeout, other): the host
 //! half of the normal band.
 //!
-//! Invariant: a min-heap on `(runnable_at, order)`; orders are unique per loop, so the head is the
-//! single oldest host task: the one that became runnable first, ties broken by enqueue order. A
-//! ripe timer is queued with its due time and the order taken when it was set, so it slots in
-//! before tasks posted after its due time even when it is drained late.
+//! Invariant: one min-heap on `(runnable_at, order)` per task source (HTML: "each task source must
+//! be associated with a specific task queue"); orders are unique per loop, so the oldest of the
+//! heads is the single oldest host task: the one that became runnable first, ties broken by
+//! enqueue order. Within a source the heap order is the order the tasks were queued in (a task
+//! is queued runnable now, or a ripe timer at its due time as the timers ripen in due order), so
+//! a policy that takes only heads keeps every source first in, first out. A ripe timer is queued
+//! with its due time and the order taken when it was set, so it slots in before tasks posted
+//! after its due time even when it is drained late.
 
 use std::cmp::{Ordering, Reverse};
 use std::collections::BinaryHeap;
@@ -49,28 +53,59 @@ impl Ord for HostTask {
 /// See the module docs.
 #[derive(Debug, Default)]
 pub(crate) struct HostTasks {
-    heap: BinaryHeap<Reverse<HostTask>>,
+    /// One heap per source, by `HostSource::index`.
+    heaps: [BinaryHeap<Reverse<HostTask>>; HostSource::COUNT],
+    len: usize,
 }
 
 impl HostTasks {
     /// Queue a task.
     pub(crate) fn push(&mut self, task: HostTask) {
-        self.heap.push(Reverse(task));
+        self.heaps[task.source.index()].push(Reverse(task));
+        self.len += 1;
+    }
+
+    /// The index of the source whose head is the oldest task.
+    fn oldest_source(&self) -> Option<usize> {
+        if self.len == 0 {
+            return None;
+        }
+        let mut best: Option<(usize, (LoopTime, u64))> = None;
+        for (i, heap) in self.heaps.iter().enumerate() {
+            if let Some(Reverse(t)) = heap.peek()
+                && best.is_none_or(|(_, key)| t.sort_key() < key)
+            {
+                best = Some((i, t.sort_key()));
+            }
+        }
+        best.map(|(i, _)| i)
     }
 
     /// The oldest task, without removing it.
     pub(crate) fn peek(&self) -> Option<&HostTask> {
-        self.heap.peek().map(|Reverse(t)| t)
+        self.peek_source(self.oldest_source()?)
     }
 
     /// Remove and return the oldest task.
     pub(crate) fn pop(&mut self) -> Option<HostTask> {
-        self.heap.pop().map(|Reverse(t)| t)
+        self.pop_source(self.oldest_source()?)
+    }
+
+    /// The first task of the source with index `source`, without removing it.
+    pub(crate) fn peek_source(&self, source: usize) -> Option<&HostTask> {
+        self.heaps.get(source)?.peek().map(|Reverse(t)| t)
+    }
+
+    /// Remove and return the first task of the source with index `source`.
+    pub(crate) fn pop_source(&mut self, source: usize) -> Option<HostTask> {
+        let task = self.heaps.get_mut(source)?.pop().map(|Reverse(t)| t)?;
+        self.len -= 1;
+        Some(task)
     }
 
     /// Number of queued tasks.
     pub(crate) fn len(&self) -> usize {
-        self.heap.len()
+        self.len
     }
 }
 

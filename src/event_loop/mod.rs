@@ -18,9 +18,11 @@
 //!   tasks (band 2); among scheduler tasks, enqueue order alone decides.
 //!
 //! Module map (each file states its own invariant): `time` (clock), `slab` (generational arena),
-//! `timer_heap`, `host_tasks`, `scheduler_queues`, `idle`, `policy` (the `next` selection); tests:
+//! `timer_heap`, `host_tasks`, `scheduler_queues`, `idle`, `policy` (the `next` selection), `choices`
+//! (the seeded random policy: the choices the specs leave to the user agent); tests:
 //! `core_tests` (public API), `model_tests` + `naive_model` (property test against a naive model).
 
+pub mod choices;
 #[cfg(test)]
 mod core_tests;
 mod host_tasks;
@@ -30,6 +32,8 @@ mod model_tests;
 #[cfg(test)]
 mod naive_model;
 mod policy;
+#[cfg(test)]
+mod random_model_tests;
 mod scheduler_queues;
 pub(crate) mod slab;
 pub mod time;
@@ -61,6 +65,34 @@ pub enum HostSource {
     FileReading,
     /// Any other host task source (e.g. resolving host promises, module loading).
     Other,
+}
+
+impl HostSource {
+    /// How many host task sources there are.
+    pub const COUNT: usize = 6;
+
+    /// Every host task source, by [`Self::index`].
+    pub const ALL: [HostSource; Self::COUNT] = [
+        HostSource::Timer,
+        HostSource::PostedMessage,
+        HostSource::IdleTimeout,
+        HostSource::DomManipulation,
+        HostSource::FileReading,
+        HostSource::Other,
+    ];
+
+    /// The source's place in [`Self::ALL`].
+    #[must_use]
+    pub const fn index(self) -> usize {
+        match self {
+            HostSource::Timer => 0,
+            HostSource::PostedMessage => 1,
+            HostSource::IdleTimeout => 2,
+            HostSource::DomManipulation => 3,
+            HostSource::FileReading => 4,
+            HostSource::Other => 5,
+        }
+    }
 }
 
 /// The band a task was selected from, highest first (see `docs/EVENT_LOOP.md`).
@@ -171,6 +203,9 @@ pub struct Selected {
     pub order: u64,
     /// The effective priority of its scheduler queue (0…5), for scheduler tasks.
     pub effective_priority: Option<u8>,
+    /// Under the random policy, the kinds of task that were runnable too and not picked
+    /// ([`choices::Kind`] bits); 0 under the documented policy.
+    pub passed_over: u8,
 }
 
 /// The result of asking the core what to do next.
@@ -242,6 +277,13 @@ pub struct EventLoopCore {
     queues: SchedulerQueues,
     idle: IdleList,
     starvation_limit: Option<u64>,
+    /// The seeded random policy, if chosen (`None`: the documented policy).
+    random: Option<choices::RandomChoices>,
+    /// Under the random policy: the ripe timer at the heap's head (by its enqueue order) waits
+    /// until this time (its padding).
+    timer_hold: Option<(u64, LoopTime)>,
+    /// Whether the random policy may pad ripe timers (not while a script drives the clock).
+    pad_timers: bool,
 }
 
 impl EventLoopCore {
@@ -256,6 +298,9 @@ impl EventLoopCore {
             queues: SchedulerQueues::default(),
             idle: IdleList::default(),
             starvation_limit: None,
+            random: None,
+            timer_hold: None,
+            pad_timers: true,
         }
     }
 
@@ -318,14 +363,24 @@ impl EventLoopCore {
         self.timers.cancel(key)
     }
 
-    /// Remove and return the next timer with `due <= now`, earliest (due, order) first.
+    /// Remove and return the next timer with `due <= now`, earliest (due, order) first. Under the
+    /// random policy a ripe timer may first wait a padding (`choices`); the timers behind it wait
+    /// with it, so they still ripen in (due, order) order.
     pub fn pop_ripe_timer(&mut self, now: LoopTime) -> Option<RipeTimer> {
+        if self.random.is_some() && !self.padding_over(now) {
+            return None;
+        }
         self.timers.pop_ripe(now)
     }
 
-    /// When the earliest live timer is due, if any.
+    /// When the earliest live timer is due (under the random policy, when its padding ends), if
+    /// any.
     pub fn next_timer_due(&self) -> Option<LoopTime> {
-        self.timers.next_due()
+        let due = self.timers.next_due()?;
+        match (self.timer_hold, self.timers.head()) {
+            (Some((held, until)), Some((_, order))) if held == order => Some(due.max(until)),
+            _ => Some(due),
+        }
     }
 
     // ---- scheduler task queues (across all schedulers of the loop) ----
@@ -469,6 +524,24 @@ impl EventLoopCore {
     /// *longer* than `limit`).
     pub fn set_starvation_limit(&mut self, limit_ns: Option<u64>) {
         self.starvation_limit = limit_ns;
+    }
+
+    /// Make the loop's choices with the seeded random policy (`None`: the documented policy).
+    /// See `choices.rs` for what it chooses.
+    pub fn set_random_policy(&mut self, seed: Option<u64>) {
+        self.random = seed.map(choices::RandomChoices::new);
+        self.timer_hold = None;
+    }
+
+    /// Whether the random policy may pad ripe timers: not while `taskhost.clock` is paused,
+    /// whose `tick(ms)` promises to run every timer due by its target.
+    pub fn set_timer_padding(&mut self, allowed: bool) {
+        self.pad_timers = allowed;
+    }
+
+    /// The random policy's seed, if it is the loop's policy.
+    pub fn policy_seed(&self) -> Option<u64> {
+        self.random.as_ref().map(choices::RandomChoices::seed)
     }
 
     /// The current starvation limit (`None` = strict bands).

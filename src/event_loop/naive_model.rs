@@ -94,7 +94,59 @@ impl Model {
         }
     }
 
-    fn take(&mut self, at: Where) -> MNext {
+    /// What taking the task at `at` would select, without taking it.
+    pub(super) fn preview(&self, at: Where) -> MNext {
+        match at {
+            Where::Host(i) => {
+                let h = &self.host[i];
+                MNext::Run {
+                    task: h.task,
+                    band: Band::Normal,
+                    source: Some(h.source),
+                    queue: None,
+                    emptied: false,
+                    runnable_at: h.runnable_at,
+                    order: h.order,
+                }
+            }
+            Where::Queue(q, i) => {
+                let t = &self.queues[q].tasks[i];
+                MNext::Run {
+                    task: t.task,
+                    band: Self::band_of(self.queues[q].effective()),
+                    source: None,
+                    queue: Some(q),
+                    emptied: self.queues[q].tasks.len() == 1,
+                    runnable_at: t.runnable_at,
+                    order: t.order,
+                }
+            }
+        }
+    }
+
+    /// What any policy may pick, from the specs alone: the scheduler's pick among all scheduler
+    /// tasks (highest effective priority, then the oldest first task), and each host task
+    /// source's first task (the oldest of that source), each with its kind's bit.
+    pub(super) fn allowed(&self) -> Vec<(Where, u8)> {
+        let mut all = Vec::new();
+        if let Some(at) = self.pick_levels(&[0, 1, 2, 3, 4, 5]) {
+            all.push((at, super::choices::Kind::SCHEDULER));
+        }
+        for source in HostSource::ALL {
+            let first = self
+                .host
+                .iter()
+                .enumerate()
+                .filter(|(_, h)| h.source == source)
+                .min_by_key(|(_, h)| (h.runnable_at, h.order));
+            if let Some((i, _)) = first {
+                all.push((Where::Host(i), super::choices::Kind::of_source(source)));
+            }
+        }
+        all
+    }
+
+    pub(super) fn take(&mut self, at: Where) -> MNext {
         match at {
             Where::Host(i) => {
                 let h = self.host.remove(i);

@@ -18,6 +18,9 @@
 //!    before any idle callback.
 //! 5. Idle: the first idle callback, deadline `min(now + 50 ms, next timer due)`.
 //! 6. `Wait(next timer due)`, else `Empty`.
+//!
+//! With the seeded random policy (`choices.rs`) the steps above are replaced by
+//! `select_random`, which keeps the orders the specs fix and chooses where they leave a choice.
 
 use super::scheduler_queues::QueueHead;
 use super::{Band, EventLoopCore, LoopTime, MAX_IDLE_PERIOD_NS, Next, Selected};
@@ -29,7 +32,7 @@ const NORMAL_LEVEL: u8 = 2;
 
 /// The head of one candidate source.
 #[derive(Debug, Clone, Copy)]
-enum Candidate {
+pub(super) enum Candidate {
     /// The top of the host task heap.
     Host { runnable_at: LoopTime, order: u64 },
     /// The head of a scheduler queue.
@@ -76,7 +79,7 @@ impl EventLoopCore {
     }
 
     /// Remove the candidate's task from its queue.
-    fn take(&mut self, candidate: Candidate) -> Option<Selected> {
+    pub(super) fn take(&mut self, candidate: Candidate) -> Option<Selected> {
         match candidate {
             Candidate::Host { .. } => {
                 let t = self.host.pop()?;
@@ -89,6 +92,7 @@ impl EventLoopCore {
                     runnable_at: t.runnable_at,
                     order: t.order,
                     effective_priority: None,
+                    passed_over: 0,
                 })
             }
             Candidate::Queue(head) => {
@@ -102,6 +106,7 @@ impl EventLoopCore {
                     runnable_at: t.runnable_at,
                     order: t.order,
                     effective_priority: Some(head.level),
+                    passed_over: 0,
                 })
             }
         }
@@ -109,6 +114,9 @@ impl EventLoopCore {
 
     /// See the module docs.
     pub(super) fn select(&mut self, now: LoopTime) -> Next {
+        if self.random.is_some() {
+            return self.select_random(now);
+        }
         let starved = self
             .starvation_limit
             .and_then(|limit| self.starved(now, limit));

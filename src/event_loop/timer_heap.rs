@@ -89,6 +89,11 @@ impl TimerHeap {
         self.heap.peek().map(|Reverse(e)| e.due)
     }
 
+    /// The earliest live timer's due time and enqueue order.
+    pub(crate) fn head(&self) -> Option<(LoopTime, u64)> {
+        self.heap.peek().map(|Reverse(e)| (e.due, e.order))
+    }
+
     /// Number of live timers.
     pub(crate) fn len(&self) -> usize {
         self.live.len()

@@ -260,7 +260,8 @@ impl Runtime {
                     if lockstep {
                         let due = host.core().clock().on_shared_line(until);
                         process.end_turn(me, ran, Some(due));
-                    } else if process.agent_count() == 1 {
+                    } else if process.agent_count() == 1 && !process.has_mail(&agent.handle) {
+                        // (Alone, with no delayed mail to wake for: sleep on the loop's clock.)
                         host.core().clock_mut().wait_until(until);
                     } else {
                         let wait = Duration::from_nanos(until.saturating_ns_since(host.now()));

@@ -70,6 +70,9 @@ pub struct RuntimeOptions {
     pub deviations: crate::agent::deviations::Deviations,
     /// The window's import map (`--import-map`; a worker has none, as in HTML).
     pub import_map: Option<resolution::ImportMap>,
+    /// Make the event loop's choices with the seeded random policy (`--policy-seed`,
+    /// `--explore`); a worker's seed is derived from it.
+    pub policy_seed: Option<u64>,
 }
 
 /// A runtime joining an existing process (a worker's).
@@ -95,6 +98,7 @@ impl RuntimeOptions {
             worker: self.worker.clone(),
             worker_spawner: Some(worker::spawn),
             deviations: self.deviations,
+            policy_seed: self.policy_seed,
         }
     }
 }
@@ -153,6 +157,9 @@ impl Runtime {
                     None => Clock::real(),
                 };
                 let process = Process::new(time);
+                if let Some(seed) = options.policy_seed {
+                    process.delay_mail(seed);
+                }
                 let handle = process.add_agent();
                 (clock, AgentLink { process, handle })
             }
@@ -164,6 +171,7 @@ impl Runtime {
                 .starvation_limit
                 .map(|d| u64::try_from(d.as_nanos()).unwrap_or(u64::MAX)),
         );
+        core.set_random_policy(options.policy_seed);
         let host = Host::new(core);
         host.set_agent(link);
         host.set_deviations(options.deviations);

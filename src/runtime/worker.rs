@@ -58,6 +58,11 @@ fn run(start: WorkerStart) {
         document_base: Some(base.clone()),
         worker: Some(kind.clone()),
         deviations: web.deviations,
+        // Each worker's loop makes its own choices, from a seed derived from the window's and
+        // the worker's agent number (creation order, so the same on every replay).
+        policy_seed: web
+            .policy_seed
+            .map(|seed| crate::event_loop::choices::derive_seed(seed, me.0)),
         joined: Some(JoinedAgent {
             link: link.clone(),
             clock,

@@ -38,6 +38,8 @@ pub struct WebOptions {
     pub worker_spawner: Option<html::worker_agents::WorkerSpawner>,
     /// The browser deviations from the specs to imitate (`--imitate`), workers' too.
     pub deviations: crate::agent::deviations::Deviations,
+    /// The seeded random policy's seed of the window's loop (workers derive theirs from it).
+    pub policy_seed: Option<u64>,
 }
 
 /// Register every web API on the context's global object.

@@ -57,15 +57,16 @@ fn pause(_: &JsValue, _: &[JsValue], context: &mut Context) -> JsResult<JsValue>
         ));
     }
     host.core().clock_mut().make_virtual();
+    // The script drives the clock: a timer runs at its time, as `tick` promises.
+    host.core().set_timer_padding(false);
     host.clock_control().borrow_mut().set_paused(true);
     Ok(JsValue::undefined())
 }
 
 fn resume(_: &JsValue, _: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
-    Host::from_context(context)?
-        .clock_control()
-        .borrow_mut()
-        .set_paused(false);
+    let host = Host::from_context(context)?;
+    host.core().set_timer_padding(true);
+    host.clock_control().borrow_mut().set_paused(false);
     Ok(JsValue::undefined())
 }
 

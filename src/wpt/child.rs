@@ -55,6 +55,8 @@ pub struct ChildJob {
     pub global: Global,
     /// The harness to load: `None` for the built-in one, else a `testharness.js` file.
     pub harness: Option<PathBuf>,
+    /// The random policy's seed (`taskhost wpt --policy-seed`).
+    pub policy_seed: Option<u64>,
     /// The file's time limit.
     pub timeout: Duration,
 }
@@ -187,6 +189,7 @@ fn run(job: &ChildJob) -> Result<FileResult, String> {
         // The window has a document, with iframes, like the page a WPT server serves.
         documents: true,
         document_base: Some(base),
+        policy_seed: job.policy_seed,
         ..RuntimeOptions::default()
     })
     .map_err(|e| e.to_string())?;

@@ -62,6 +62,8 @@ pub struct WptOptions {
     pub rerun: usize,
     pub jobs: Option<usize>,
     pub timeout_multiplier: f64,
+    /// Run every file under the seeded random policy (`--policy-seed`).
+    pub policy_seed: Option<u64>,
 }
 
 impl Default for WptOptions {
@@ -81,6 +83,7 @@ impl Default for WptOptions {
             rerun: 1,
             jobs: None,
             timeout_multiplier: 1.0,
+            policy_seed: None,
         }
     }
 }
@@ -290,6 +293,7 @@ fn run_checked(options: &WptOptions) -> Result<i32, String> {
         multiplier: options.timeout_multiplier,
         jobs,
         rerun,
+        policy_seed: options.policy_seed,
     };
     let iterations: Vec<Iteration> = (0..repeat)
         .map(|_| {

@@ -32,6 +32,8 @@ pub struct RunSettings<'a> {
     pub jobs: usize,
     /// Runs of each test in a row (`--rerun`).
     pub rerun: usize,
+    /// The random policy's seed (`--policy-seed`), for every child.
+    pub policy_seed: Option<u64>,
 }
 
 /// Run every variant on `settings.jobs` worker threads, each driving one child process at a
@@ -111,7 +113,7 @@ fn run_one(variant: &TestVariant, global: Global, settings: RunSettings<'_>) -> 
     let started = Instant::now();
     let limit =
         Duration::from_secs_f64((variant.timeout().seconds() * settings.multiplier).max(0.001));
-    let result = spawn_child(variant, global, settings.root, settings.harness, limit)
+    let result = spawn_child(variant, global, settings, limit)
         .unwrap_or_else(|message| FileResult::bare(FileStatus::Crash, message));
     Outcome {
         test: variant.name.clone(),
@@ -123,10 +125,10 @@ fn run_one(variant: &TestVariant, global: Global, settings: RunSettings<'_>) -> 
 fn spawn_child(
     variant: &TestVariant,
     global: Global,
-    root: &Path,
-    harness: Option<&Path>,
+    settings: RunSettings<'_>,
     limit: Duration,
 ) -> Result<FileResult, String> {
+    let (root, harness) = (settings.root, settings.harness);
     let exe =
         std::env::current_exe().map_err(|e| format!("cannot find the taskhost binary: {e}"))?;
     let mut command = Command::new(exe);
@@ -146,6 +148,9 @@ fn spawn_child(
         .stderr(Stdio::piped());
     if let Some(harness) = harness {
         command.arg("--harness").arg(harness);
+    }
+    if let Some(seed) = settings.policy_seed {
+        command.arg("--policy-seed").arg(seed.to_string());
     }
     let mut child = command
         .spawn()

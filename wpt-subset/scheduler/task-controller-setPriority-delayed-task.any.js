@@ -28,7 +28,10 @@ promise_test(t => {
 }, "Tests delay when changing a delayed task's priority");
 
 // taskhost's own subtests below. The task is queued when its delay expires, into the queue for
-// the signal's priority at that moment, so a change during the delay applies.
+// the signal's priority at that moment, so a change during the delay applies. They busy-wait
+// past the delays and expect the tasks queued by then: taskhost's default policy runs a timer as
+// soon as it is due, where HTML lets a user agent wait further ("run steps after a timeout"),
+// so their names say they check that policy.
 
 promise_test(async t => {
   const order = [];
@@ -40,7 +43,7 @@ promise_test(async t => {
   await Promise.all([delayed, uv]);
   // user-blocking beats the older user-visible task; had it stayed background it would be last.
   assert_array_equals(order, ['delayed', 'uv']);
-}, 'A delayed task whose priority is raised during the delay runs at the new priority');
+}, 'taskhost policy: A delayed task whose priority is raised during the delay runs at the new priority');
 
 promise_test(async t => {
   const order = [];
@@ -53,7 +56,7 @@ promise_test(async t => {
   await Promise.all([bg, delayed, uv]);
   // Now background, and queued (when its delay expired) after the background task.
   assert_array_equals(order, ['uv', 'bg', 'delayed']);
-}, 'A delayed task whose priority is lowered during the delay runs at the new priority');
+}, 'taskhost policy: A delayed task whose priority is lowered during the delay runs at the new priority');
 
 promise_test(async t => {
   // The delay has expired (the task is queued) but the task has not run yet when the priority
@@ -67,7 +70,7 @@ promise_test(async t => {
   controller.setPriority('background');
   await Promise.all([delayed, uv, ub]);
   assert_array_equals(order, ['ub', 'uv', 'delayed']);
-}, 'setPriority() after the delay expired moves the queued task');
+}, 'taskhost policy: setPriority() after the delay expired moves the queued task');
 
 promise_test(async t => {
   // Several delayed tasks on one signal keep the order of their due times after a change.
@@ -86,4 +89,4 @@ promise_test(async t => {
   letTimePass(40);
   await Promise.all(tasks);
   assert_array_equals(order, ['d1', 'd2', 'd3', 'uv']);
-}, 'Delayed tasks of one signal run in due-time order at the signal\'s new priority');
+}, 'taskhost policy: Delayed tasks of one signal run in due-time order at the signal\'s new priority');

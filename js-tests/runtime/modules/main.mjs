@@ -1,4 +1,5 @@
 // flags: --virtual-time
+// explore: skip: it prints how late a timer ran, which timer padding and idle periods, the user agent's choices, change.
 // An ES module (by its .mjs extension): imports relative to the file, JSON modules, dynamic
 // import, and top-level await on a timer.
 import { greet } from './lib/greet.mjs';

@@ -1,6 +1,6 @@
 //! Lockstep turns under virtual time (see the parent module): one agent at a time holds the
 //! turn, the turn passes in creation order, and a round in which nothing ran moves the shared
-//! time line to the earliest timer.
+//! time line to the earliest timer or delayed delivery.
 
 use super::{AgentId, Process, State, Wake};
 
@@ -40,8 +40,8 @@ impl Process {
 
     /// Lockstep: `me`'s turn is over; it `ran` something (a task, mail, a microtask) or not, and
     /// its next timer is due at `next_due` (ns on the shared time line). When a whole round ran
-    /// nothing, the time line moves to the earliest timer; with no timer anywhere, the process
-    /// is finished.
+    /// nothing, the time line moves to the earliest timer or delayed delivery (the first of a
+    /// mailbox is its first due); with neither anywhere, the process is finished.
     pub fn end_turn(&self, me: AgentId, ran: bool, next_due: Option<u64>) {
         let mut state = self.lock();
         if let Some(entry) = state.agents.get_mut(&me) {
@@ -55,8 +55,15 @@ impl Process {
         }
         if state.quiet >= state.agents.len() {
             state.quiet = 0;
-            let has_mail = state.agents.values().any(|e| !e.mail.is_empty());
-            let earliest = state.agents.values().filter_map(|e| e.next_due).min();
+            let now = self.mail_now_if_delayed(&state);
+            let firsts = || state.agents.values().filter_map(|e| e.mail.front());
+            let has_mail = firsts().any(|m| m.due <= now);
+            let earliest = state
+                .agents
+                .values()
+                .filter_map(|e| e.next_due)
+                .chain(firsts().map(|m| m.due))
+                .min();
             match (has_mail, earliest, &self.time) {
                 (true, _, _) => {}
                 (false, Some(due), Some(time)) => time.advance_to(due),

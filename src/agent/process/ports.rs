@@ -3,7 +3,9 @@
 
 use std::sync::atomic::Ordering;
 
-use super::{AgentId, Delivery, PortId, PortPlace, Process};
+use std::collections::VecDeque;
+
+use super::{AgentId, Delivery, Mail, PortId, PortPlace, Process, State};
 
 impl Process {
     /// A new port id.
@@ -22,12 +24,38 @@ impl Process {
         }
     }
 
-    /// `port` left its agent inside a message.
+    /// `port` left its agent inside a message. Deliveries for it still waiting in that agent's
+    /// mailbox go with it, in order, ahead of anything posted to it from now on: they were in
+    /// the port's message queue before it left (HTML: the queue travels with the port).
     pub fn port_departed(&self, port: PortId) {
         let mut state = self.lock();
-        if !matches!(state.ports.get(&port), Some(PortPlace::InTransit(_))) {
-            state.ports.insert(port, PortPlace::InTransit(Vec::new()));
+        let waiting = match state.ports.get(&port) {
+            Some(PortPlace::InTransit(_)) => return,
+            Some(PortPlace::At(agent)) => {
+                let agent = *agent;
+                Self::take_port_mail(&mut state, agent, port)
+            }
+            None => Vec::new(),
+        };
+        state.ports.insert(port, PortPlace::InTransit(waiting));
+    }
+
+    /// Take the deliveries for `port` out of `agent`'s mailbox (in order).
+    fn take_port_mail(state: &mut State, agent: AgentId, port: PortId) -> Vec<Delivery> {
+        let Some(entry) = state.agents.get_mut(&agent) else {
+            return Vec::new();
+        };
+        if !entry.mail.iter().any(|m| m.port == Some(port)) {
+            return Vec::new();
         }
+        let (ours, others): (VecDeque<Mail>, VecDeque<Mail>) = std::mem::take(&mut entry.mail)
+            .into_iter()
+            .partition(|m| m.port == Some(port));
+        entry.mail = others;
+        entry
+            .has_mail
+            .store(!entry.mail.is_empty(), Ordering::Release);
+        ours.into_iter().map(|m| m.delivery).collect()
     }
 
     /// `port` was closed (or its agent is gone): deliveries to it are dropped from now on.
@@ -57,7 +85,7 @@ impl Process {
             }
             Some(PortPlace::At(agent)) if *agent != from => {
                 let agent = *agent;
-                Self::post_locked(&mut state, agent, delivery)
+                self.post_locked(&mut state, agent, Some(port), delivery)
             }
             _ => false,
         }
@@ -73,7 +101,7 @@ impl Process {
             }
             Some(PortPlace::At(agent)) => {
                 let agent = *agent;
-                Self::post_locked(&mut state, agent, delivery)
+                self.post_locked(&mut state, agent, Some(port), delivery)
             }
             None => false,
         }

@@ -247,3 +247,138 @@ fn lockstep_is_deterministic_across_threads() {
         assert_eq!(run(), first);
     }
 }
+
+/// A delivery that logs `n`.
+fn logging(log: &Arc<Mutex<Vec<u64>>>, n: u64) -> Delivery {
+    let log = log.clone();
+    Box::new(move |_| {
+        log.lock().unwrap_or_else(|e| e.into_inner()).push(n);
+    })
+}
+
+/// Lockstep under a policy seed: `a` posts 30 deliveries to `b` in its first turn and has a
+/// timer at 1 s; then the agents take quiet turns. Returns the order `b` ran the deliveries in
+/// and, for each turn of `b` that took mail, the time line and how many it took.
+fn delayed_mail_run(seed: u64) -> (Vec<u64>, Vec<(u64, usize)>) {
+    let time = SharedTime::new();
+    let p = Process::new(Some(time.clone()));
+    p.delay_mail(seed);
+    let a = p.add_agent();
+    let b = p.add_agent();
+    let log = Arc::new(Mutex::new(Vec::new()));
+    let mut context = Context::default();
+    assert_eq!(p.begin_turn(a.id), Wake::Go);
+    for n in 0..30 {
+        assert!(p.post(b.id, logging(&log, n)));
+    }
+    p.end_turn(a.id, true, Some(1_000_000_000));
+    let mut taken = Vec::new();
+    let mut got = 0;
+    while got < 30 {
+        assert_eq!(p.begin_turn(b.id), Wake::Go);
+        let mail = p.take_mail(&b);
+        if !mail.is_empty() {
+            taken.push((time.now_ns(), mail.len()));
+        }
+        got += mail.len();
+        let ran = !mail.is_empty();
+        for delivery in mail {
+            delivery(&mut context);
+        }
+        p.end_turn(b.id, ran, None);
+        assert_eq!(
+            p.begin_turn(a.id),
+            Wake::Go,
+            "not finished while mail is held"
+        );
+        p.end_turn(a.id, false, Some(1_000_000_000));
+    }
+    let order = log.lock().unwrap_or_else(|e| e.into_inner()).clone();
+    (order, taken)
+}
+
+/// Under a policy seed, mail is handed out only once due (a quiet round moves the time line to
+/// the first held delivery, before any later timer), a mailbox stays first in, first out
+/// whatever the delays, and a seed replays the same delays.
+#[test]
+fn delayed_mail_keeps_its_order_moves_the_time_line_and_replays() {
+    let (order, taken) = delayed_mail_run(7);
+    assert_eq!(order, (0..30).collect::<Vec<_>>(), "first in, first out");
+    assert!(taken.len() > 1, "handed out over time: {taken:?}");
+    // Every delivery was due by 16 ms (its post at 0 plus at most 16 ms): the time line moved
+    // to held mail, not to the timer at 1 s.
+    assert!(taken.iter().all(|&(t, _)| t <= 16_000_000), "{taken:?}");
+    assert!(taken.iter().any(|&(t, _)| t > 0), "{taken:?}");
+    assert_eq!(
+        delayed_mail_run(7),
+        (order, taken.clone()),
+        "a seed replays"
+    );
+    assert_ne!(delayed_mail_run(8).1, taken, "another seed, other delays");
+}
+
+/// Without a policy seed nothing is delayed: everything posted is taken at once.
+#[test]
+fn mail_is_not_delayed_without_a_seed() {
+    let p = Process::new(Some(SharedTime::new()));
+    let b = p.add_agent();
+    for _ in 0..5 {
+        assert!(p.post(b.id, noop()));
+    }
+    assert_eq!(p.take_mail(&b).len(), 5);
+}
+
+/// Real time under a policy seed: an idle agent's wait ends when its delayed mail is due.
+#[test]
+fn delayed_mail_wakes_a_waiting_agent_in_real_time() {
+    let p = Process::new(None);
+    p.delay_mail(3);
+    let a = p.add_agent();
+    let b = p.add_agent();
+    for _ in 0..10 {
+        assert!(p.post(b.id, noop()));
+    }
+    let start = Instant::now();
+    let mut got = 0;
+    while got < 10 {
+        assert!(
+            start.elapsed() < Duration::from_secs(5),
+            "the mail never came"
+        );
+        assert_eq!(p.wait(b.id, None, true), Wake::Go);
+        got += p.take_mail(&b).len();
+    }
+    assert!(!p.is_done(), "a is still busy");
+    let _ = a;
+}
+
+/// Deliveries for a port still held in its agent's mailbox when the port leaves go with it,
+/// in order, ahead of what is posted to it while it travels.
+#[test]
+fn held_mail_for_a_port_goes_with_the_port() {
+    let p = Process::new(Some(SharedTime::new()));
+    p.delay_mail(5);
+    let a = p.add_agent();
+    let b = p.add_agent();
+    let port = p.new_port_id();
+    let other = p.new_port_id();
+    let _ = p.port_arrived(port, a.id);
+    let _ = p.port_arrived(other, a.id);
+    let log = Arc::new(Mutex::new(Vec::new()));
+    assert!(p.post_to_port(port, logging(&log, 0)));
+    assert!(p.post_to_port(other, logging(&log, 100)));
+    assert!(p.post_to_port(port, logging(&log, 1)));
+    p.port_departed(port);
+    assert!(p.post_to_port(port, logging(&log, 2)));
+    let mut context = Context::default();
+    for delivery in p.port_arrived(port, b.id) {
+        delivery(&mut context);
+    }
+    assert_eq!(*log.lock().unwrap_or_else(|e| e.into_inner()), [0, 1, 2]);
+    assert!(p.take_mail(&b).is_empty());
+    // The other port's delivery stays in a's mailbox (due by 16 ms).
+    if let Some(time) = p.shared_time() {
+        time.advance_to(16_000_000);
+    }
+    assert_eq!(p.take_mail(&a).len(), 1);
+}

@@ -28,10 +28,16 @@ promise_test(async (t) => {
 promise_test(async (t) => {
   const channel = new MessageChannel();
   const received = [];
-  channel.port1.onmessage = (e) => received.push(e.data);
+  // Wait for the message itself: how many other tasks run first is the user agent's choice.
+  const arrived = new Promise((resolve) => {
+    channel.port1.onmessage = (e) => {
+      received.push(e.data);
+      resolve();
+    };
+  });
   channel.port2.postMessage('in flight');
   channel.port2.close();
-  await twoTasks();
+  await arrived;
   assert_array_equals(received, ['in flight']);
   channel.port1.close();
 }, 'Inflight messages should be delivered even when sending port is closed afterwards.');
@@ -39,15 +45,19 @@ promise_test(async (t) => {
 promise_test(async (t) => {
   const channel = new MessageChannel();
   const received = [];
+  let last;
+  const arrived = new Promise((resolve) => { last = resolve; });
   channel.port1.onmessage = (e) => {
     received.push(e.data);
     if (e.data === 'first') {
       channel.port2.close();
+    } else {
+      last();
     }
   };
   channel.port2.postMessage('first');
   channel.port2.postMessage('second');
-  await twoTasks();
+  await arrived;
   assert_array_equals(received, ['first', 'second'],
     'the second message was already in port1\'s queue when port2 closed');
   channel.port1.close();

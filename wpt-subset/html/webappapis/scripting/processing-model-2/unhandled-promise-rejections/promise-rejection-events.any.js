@@ -150,9 +150,19 @@ promise_test(async (t) => {
   const p = Promise.reject(reason);
   await afterNotification();
   assert_array_equals(events.map((e) => e.type), ['unhandledrejection']);
+  // Wait for the event itself: its task (DOM manipulation task source) may come after any
+  // number of timer tasks, an order HTML leaves to the user agent.
+  const fired = new Promise((resolve) => {
+    const listener = (e) => {
+      if (e.promise !== p)
+        return;
+      self.removeEventListener('rejectionhandled', listener);
+      resolve();
+    };
+    self.addEventListener('rejectionhandled', listener);
+  });
   p.catch(() => {});
-  await nextTask();
-  await nextTask();
+  await fired;
   assert_array_equals(events.map((e) => e.type), ['unhandledrejection', 'rejectionhandled']);
   const handled = events[1];
   assert_true(handled instanceof PromiseRejectionEvent);

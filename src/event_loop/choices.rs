@@ -1,0 +1,302 @@
+//! The seeded random policy: at every step, one of the choices the specs leave to the user agent,
+//! drawn from a seeded generator, so that `taskhost run --explore` can run a program under many
+//! valid orders and `--policy-seed` can replay one.
+//!
+//! Invariant: the random policy only *chooses among* what the specs allow; the orders they fix
+//! are kept by the core's data structures before the policy is asked, so no choice can break
+//! them:
+//! - Among scheduler tasks the scheduling spec fixes the order ("select the next scheduler task
+//!   queue from all schedulers": the highest effective priority, then the queue whose first task
+//!   is oldest): the policy is offered only that one scheduler task.
+//! - Within a task source, first in, first out (HTML: a task source is associated with one task
+//!   queue, and the event loop takes "the first runnable task" of the queue it picks): the policy
+//!   is offered only each source's head (`host_tasks.rs`). So messages keep one FIFO across the
+//!   loop's ports (the posted message task source), and ripe timers keep the order they ripened in.
+//! - Timers ripen in (due, enqueue order) order whatever their padding (a padding holds the
+//!   timer at the head of the heap and every timer behind it): HTML "run steps after a timeout" —
+//!   a timer waits for those of the same global and ordering identifier started before it whose
+//!   timeout is less than or equal — holds, as the due time of such a timer is less than or
+//!   equal and its enqueue order smaller.
+//! - Microtask checkpoints are not the policy's: the runtime performs one after every task.
+//!
+//! What it chooses (listed with the spec text in `docs/EVENT_LOOP.md`, "Exploring the orders the
+//! specs allow"):
+//! 1. which task source runs next, uniformly among those with a runnable task (the scheduler's
+//!    pick counts as one source): HTML event loop processing model step 2.1, "chosen in an
+//!    implementation-defined manner";
+//! 2. how long a ripe timer waits further: none half the time, else 1, 4 or 16 ms; none while
+//!    `taskhost.clock` is paused, as its `tick` runs every timer due by its target (HTML "run
+//!    steps after a timeout": "Optionally, wait a further implementation-defined length of
+//!    time");
+//! 3. when an idle period starts once nothing is runnable: at once half the time, else 1, 4 or
+//!    16 ms later (or at the next timer, if sooner; at once while `taskhost.clock` is paused),
+//!    and how long it is: 1 to 50 ms, never past the next timer (requestIdleCallback "start an
+//!    idle period": the user agent decides when; the deadline is at most 50 ms away and no later
+//!    than the next timer).
+//! 4. how long a message between agents takes to arrive: none half the time, else 1, 4 or 16 ms
+//!    ([`MailDelays`], drawn by the process, not by a loop: HTML's `postMessage` steps add the
+//!    message's task to the target port's queue, which the receiving loop runs when it gets to
+//!    it; nothing bounds when a delivery from another thread arrives). A mailbox stays first in,
+//!    first out whatever the delays (`agent::process`).
+//!
+//! The generator is `fastrand`'s (wyrand): small, seedable, the same sequence on every platform.
+
+use super::policy::Candidate;
+use super::{EventLoopCore, HostSource, LoopTime, MAX_IDLE_PERIOD_NS, Next, Selected};
+
+/// The kinds of task the random policy picks between: one bit each in [`Selected::passed_over`].
+pub struct Kind;
+
+impl Kind {
+    /// The scheduler's pick (all scheduler task queues of the loop).
+    pub const SCHEDULER: u8 = 1;
+
+    /// The bit of a host task source.
+    #[must_use]
+    pub const fn of_source(source: HostSource) -> u8 {
+        2 << source.index()
+    }
+
+    /// The names of the kinds in `bits`, for traces: "scheduler", "timer", "message",
+    /// "idle timeout", "DOM manipulation", "file reading", "other".
+    #[must_use]
+    pub fn names(bits: u8) -> Vec<&'static str> {
+        let mut names = Vec::new();
+        if bits & Self::SCHEDULER != 0 {
+            names.push("scheduler");
+        }
+        for source in HostSource::ALL {
+            if bits & Self::of_source(source) != 0 {
+                names.push(source_name(source));
+            }
+        }
+        names
+    }
+}
+
+/// A short name of a host task source.
+#[must_use]
+pub const fn source_name(source: HostSource) -> &'static str {
+    match source {
+        HostSource::Timer => "timer",
+        HostSource::PostedMessage => "message",
+        HostSource::IdleTimeout => "idle timeout",
+        HostSource::DomManipulation => "DOM manipulation",
+        HostSource::FileReading => "file reading",
+        HostSource::Other => "other",
+    }
+}
+
+/// The paddings a ripe timer may get (after none, which comes half the time).
+const PADDINGS_NS: [u64; 3] = [1_000_000, 4_000_000, 16_000_000];
+
+/// The seeded generator and the seed it started from.
+#[derive(Debug, Clone)]
+pub struct RandomChoices {
+    rng: fastrand::Rng,
+    seed: u64,
+}
+
+impl RandomChoices {
+    /// A policy that makes the choices of seed `seed`.
+    #[must_use]
+    pub fn new(seed: u64) -> Self {
+        Self {
+            rng: fastrand::Rng::with_seed(seed),
+            seed,
+        }
+    }
+
+    /// The seed it started from.
+    #[must_use]
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// One of `0..n` (`n` ≥ 1).
+    fn pick(&mut self, n: usize) -> usize {
+        if n <= 1 { 0 } else { self.rng.usize(..n) }
+    }
+
+    /// A ripe timer's further wait.
+    fn timer_padding_ns(&mut self) -> u64 {
+        if self.rng.bool() {
+            0
+        } else {
+            PADDINGS_NS[self.pick(PADDINGS_NS.len())]
+        }
+    }
+
+    /// How long to wait before an idle period starts: none half the time, else as a padding.
+    fn idle_delay_ns(&mut self) -> u64 {
+        self.timer_padding_ns()
+    }
+
+    /// An idle period's length: 1 to 50 ms, in whole milliseconds.
+    fn idle_period_ns(&mut self) -> u64 {
+        self.rng.u64(1..=MAX_IDLE_PERIOD_NS / 1_000_000) * 1_000_000
+    }
+}
+
+/// The delays of deliveries between agents under the random policy (choice 4 of the module
+/// docs): one generator for the whole process, drawn from under the process's lock, so that in
+/// lockstep (where posts happen in a fixed turn order) a seed replays every delay.
+#[derive(Debug, Clone)]
+pub struct MailDelays {
+    rng: fastrand::Rng,
+}
+
+impl MailDelays {
+    /// The delays of main seed `seed` (a stream of their own, apart from every loop's).
+    #[must_use]
+    pub fn new(seed: u64) -> Self {
+        Self {
+            rng: fastrand::Rng::with_seed(derive_seed(seed, u64::MAX)),
+        }
+    }
+
+    /// The next delivery's delay: none half the time, else 1, 4 or 16 ms.
+    pub fn delay_ns(&mut self) -> u64 {
+        if self.rng.bool() {
+            0
+        } else {
+            PADDINGS_NS[self.rng.usize(..PADDINGS_NS.len())]
+        }
+    }
+}
+
+/// The seed of a worker's loop (`n`: the worker's agent number), derived from the main seed by
+/// splitmix64's finaliser, so each worker explores its own choices and a seed replays them all.
+#[must_use]
+pub fn derive_seed(seed: u64, n: u64) -> u64 {
+    let mut z = seed ^ n.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// All effective priorities, highest first (the scheduler's own order).
+const ALL_LEVELS: [u8; 6] = [5, 4, 3, 2, 1, 0];
+
+impl EventLoopCore {
+    /// Under the random policy: whether the ripe timer at the head of the heap has waited its
+    /// padding (chosen the first time it is seen ripe). True when no timer is ripe.
+    pub(super) fn padding_over(&mut self, now: LoopTime) -> bool {
+        let Some((due, order)) = self.timers.head() else {
+            return true;
+        };
+        if due > now {
+            return true;
+        }
+        let until = match self.timer_hold {
+            Some((held, until)) if held == order => until,
+            _ => {
+                let padding = match self.random.as_mut() {
+                    Some(random) if self.pad_timers => random.timer_padding_ns(),
+                    _ => 0,
+                };
+                let until = due.saturating_add_ns(padding);
+                self.timer_hold = Some((order, until));
+                until
+            }
+        };
+        until <= now
+    }
+
+    /// The random policy's `next` (see the module docs).
+    pub(super) fn select_random(&mut self, now: LoopTime) -> Next {
+        // The runnable kinds: the scheduler's own pick, and each host task source's head.
+        let scheduler = self.queues.first_head(&ALL_LEVELS);
+        let mut kinds = [0u8; 1 + HostSource::COUNT];
+        let mut n = 0;
+        if scheduler.is_some() {
+            kinds[n] = Kind::SCHEDULER;
+            n += 1;
+        }
+        for source in HostSource::ALL {
+            if self.host.peek_source(source.index()).is_some() {
+                kinds[n] = Kind::of_source(source);
+                n += 1;
+            }
+        }
+        if n > 0 {
+            let k = self.random.as_mut().map_or(0, |r| r.pick(n));
+            let passed_over = kinds[..n]
+                .iter()
+                .enumerate()
+                .filter(|&(i, _)| i != k)
+                .fold(0, |bits, (_, kind)| bits | kind);
+            let selected = match scheduler {
+                Some(head) if kinds[k] == Kind::SCHEDULER => self.take(Candidate::Queue(head)),
+                _ => self.take_source(kinds[k]),
+            };
+            if let Some(selected) = selected {
+                return Next::Run(Selected {
+                    passed_over,
+                    ..selected
+                });
+            }
+        }
+        let next_due = self.next_timer_due();
+        if let Some(due) = next_due
+            && due <= now
+        {
+            return Next::Wait(due);
+        }
+        if self.idle.len() > 0 {
+            // A ripe timer waiting its padding is still in its global's map of active timers at
+            // its own due time (HTML "run steps after a timeout" removes it only after the
+            // further wait), so an idle period's deadline ("compute deadline": no later than
+            // any active timer) would already be over: no idle period before the timer runs.
+            if let (Some(nominal), Some(until)) = (self.timers.next_due(), next_due)
+                && nominal <= now
+            {
+                return Next::Wait(until);
+            }
+            // The idle period may start now, or a little later (never past the next timer;
+            // not while a script drives the clock, whose ticks run idle callbacks at once).
+            if self.pad_timers
+                && let Some(random) = self.random.as_mut()
+            {
+                let delay = random.idle_delay_ns();
+                if delay > 0 {
+                    let later = now.saturating_add_ns(delay);
+                    return Next::Wait(next_due.map_or(later, |due| due.min(later)));
+                }
+            }
+            let length = self
+                .random
+                .as_mut()
+                .map_or(MAX_IDLE_PERIOD_NS, RandomChoices::idle_period_ns);
+            if let Some((key, task)) = self.idle.pop_front() {
+                let end = now.saturating_add_ns(length);
+                let deadline = next_due.map_or(end, |due| due.min(end));
+                return Next::Idle {
+                    task,
+                    key,
+                    deadline,
+                };
+            }
+        }
+        next_due.map_or(Next::Empty, Next::Wait)
+    }
+
+    /// Take the head of the host task source of kind `kind`.
+    fn take_source(&mut self, kind: u8) -> Option<Selected> {
+        let source = HostSource::ALL
+            .into_iter()
+            .find(|&s| Kind::of_source(s) == kind)?;
+        let t = self.host.pop_source(source.index())?;
+        Some(Selected {
+            task: t.task,
+            band: super::Band::Normal,
+            source: Some(t.source),
+            queue: None,
+            queue_emptied: false,
+            runnable_at: t.runnable_at,
+            order: t.order,
+            effective_priority: None,
+            passed_over: 0,
+        })
+    }
+}

@@ -1,0 +1,403 @@
+//! `taskhost run --explore N` and `--policy-seed S`: outcomes grouped, exit statuses, a reported
+//! seed replays its outcome, the choices show in `--log-tasks` and `--trace`, workers, iframes
+//! and `taskhost.clock` under the random policy; and the project's own scripts keep their
+//! expected output under random policies (`TASKHOST_EXPLORE_SEEDS` seeds each, 3 by default;
+//! 50 for the full measurement).
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::{taskhost, text};
+
+/// One outcome of an `--explore` report.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+struct Outcome {
+    header: String,
+    stdout: String,
+    stderr: String,
+}
+
+impl Outcome {
+    /// The smallest seed that gave it, if a seed did.
+    fn seed(&self) -> Option<String> {
+        let (_, rest) = self.header.split_once("(--policy-seed ")?;
+        Some(rest.split(')').next()?.to_owned())
+    }
+}
+
+/// The outcomes of a report, in its order.
+fn outcomes(report: &str) -> Vec<Outcome> {
+    let mut all: Vec<Outcome> = Vec::new();
+    let mut into_stderr = false;
+    for line in report.lines() {
+        if line.starts_with("outcome ") {
+            all.push(Outcome {
+                header: line.to_owned(),
+                ..Outcome::default()
+            });
+        } else if line == "  stdout:" {
+            into_stderr = false;
+        } else if line == "  stderr:" {
+            into_stderr = true;
+        } else if let (Some(text), Some(last)) = (line.strip_prefix("  | "), all.last_mut()) {
+            let to = if into_stderr {
+                &mut last.stderr
+            } else {
+                &mut last.stdout
+            };
+            to.push_str(text);
+            to.push('\n');
+        } else if let (true, Some(last)) = (line == "  |", all.last_mut()) {
+            let to = if into_stderr {
+                &mut last.stderr
+            } else {
+                &mut last.stdout
+            };
+            to.push('\n');
+        }
+    }
+    all
+}
+
+#[test]
+fn the_example_is_caught_and_its_seed_replays() {
+    let file = "examples/explore_store.js";
+    let plain = taskhost(&["run", file]);
+    assert_eq!(text(&plain.stdout), "theme is now dark\n");
+    assert_eq!(plain.status.code(), Some(0));
+
+    let out = taskhost(&["run", "--explore", "20", file]);
+    assert_eq!(out.status.code(), Some(3), "{}", text(&out.stderr));
+    let found = outcomes(&text(&out.stdout));
+    assert_eq!(found.len(), 2, "{}", text(&out.stdout));
+    assert!(found[0].header.contains("the documented policy"));
+    assert_eq!(found[0].stdout, "theme is now dark\n");
+    assert_eq!(found[1].stdout, "theme is now undefined\n");
+    // Each reported seed replays its outcome.
+    for outcome in &found {
+        let seed = outcome.seed().expect("a seed");
+        let replay = taskhost(&["run", "--policy-seed", &seed, file]);
+        assert_eq!(text(&replay.stdout), outcome.stdout, "seed {seed}");
+    }
+}
+
+#[test]
+fn orders_the_specs_fix_give_one_outcome() {
+    // Scheduler priorities, FIFO within a source, timers by timeout, microtasks: fixed.
+    let code = "
+        const log = [];
+        scheduler.postTask(() => log.push('bg'), { priority: 'background' });
+        scheduler.postTask(() => log.push('ub'), { priority: 'user-blocking' });
+        scheduler.postTask(() => log.push('uv'));
+        setTimeout(() => log.push('t10'), 10);
+        setTimeout(() => log.push('t5'), 5);
+        setTimeout(() => log.push('t5 again'), 5);
+        const { port1, port2 } = new MessageChannel();
+        port2.onmessage = (e) => log.push(e.data);
+        port1.postMessage('m1');
+        port1.postMessage('m2');
+        Promise.resolve().then(() => log.push('micro'));
+        setTimeout(() => console.log(log.filter((x) => x[0] === 't' || x[0] === 'm').join(' ')
+            + ' | ' + log.filter((x) => ['bg', 'ub', 'uv'].includes(x)).join(' ')), 100);";
+    let out = taskhost(&["eval", "--explore", "40", code]);
+    let report = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{report}");
+    let found = outcomes(&report);
+    assert_eq!(found.len(), 1, "{report}");
+    assert_eq!(found[0].stdout, "micro m1 m2 t5 t5 again t10 | ub uv bg\n");
+    assert!(
+        report.starts_with("taskhost: explored the documented policy and 40 seed(s): 1 outcome\n")
+    );
+}
+
+#[test]
+fn an_error_in_some_orders_is_its_own_outcome() {
+    let code = "
+        let ready = false;
+        setTimeout(() => { ready = true; }, 0);
+        scheduler.postTask(() => { if (!ready) throw new Error('not ready'); console.log('ok'); });";
+    let out = taskhost(&["eval", "--explore", "30", code]);
+    let report = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(3), "{report}");
+    let found = outcomes(&report);
+    assert_eq!(found.len(), 2, "{report}");
+    assert!(found[0].header.ends_with("exit status 0"));
+    assert!(found[1].header.ends_with("exit status 1"));
+    assert!(
+        found[1]
+            .stderr
+            .starts_with("Uncaught (in promise) Error: not ready"),
+        "{report}"
+    );
+}
+
+#[test]
+fn the_trace_shows_what_a_seed_picked_over() {
+    let code =
+        "setTimeout(() => console.log('timer'), 0); scheduler.postTask(() => console.log('task'));";
+    // Some seed among the first few picks the task over the runnable timer (rather than padding
+    // the timer); its log line says so.
+    let mut seen = false;
+    for seed in 1..=20 {
+        let seed = seed.to_string();
+        let out = taskhost(&["eval", "--policy-seed", &seed, "--log-tasks", code]);
+        let stderr = text(&out.stderr);
+        if stderr.contains("picked over: timer") {
+            assert_eq!(text(&out.stdout), "task\ntimer\n", "{stderr}");
+            seen = true;
+            let trace = common::temp_file("explore-trace.json");
+            let path = trace.to_str().expect("utf-8");
+            let out = taskhost(&["eval", "--policy-seed", &seed, "--trace", path, code]);
+            assert_eq!(out.status.code(), Some(0));
+            let json = std::fs::read_to_string(&trace).expect("trace");
+            let _ = std::fs::remove_file(&trace);
+            assert!(json.contains("\"picked_over\":\"timer\""), "{json}");
+            break;
+        }
+    }
+    assert!(seen, "no seed of 1..20 ran the task first");
+}
+
+#[test]
+fn workers_iframes_and_the_clock_replay_by_seed() {
+    for file in [
+        "examples/workers.js",
+        "examples/iframes.js",
+        "examples/testing_with_clock.mjs",
+    ] {
+        for seed in ["1", "2", "3"] {
+            let a = taskhost(&["run", "--policy-seed", seed, file]);
+            let b = taskhost(&["run", "--policy-seed", seed, file]);
+            assert_eq!(text(&a.stdout), text(&b.stdout), "{file} seed {seed}");
+            assert_eq!(a.status.code(), b.status.code(), "{file} seed {seed}");
+        }
+    }
+}
+
+/// A message between threads takes as long as the user agent makes it take: whether a worker's
+/// reply comes before a 2 ms timer depends only on that delay (every task of the run happens at
+/// time 0 on the virtual clock), so the documented policy gives one order and the random policy,
+/// which delays deliveries between threads, gives both. A seed replays its order.
+#[test]
+fn message_delay_between_threads_is_explored() {
+    let worker = common::temp_file("explore-delay-worker.js");
+    let main = common::temp_file("explore-delay.js");
+    std::fs::write(&worker, "onmessage = () => postMessage('pong');\n").expect("write");
+    let worker_name = worker
+        .file_name()
+        .and_then(|n| n.to_str())
+        .expect("a file name");
+    std::fs::write(
+        &main,
+        format!(
+            "const worker = new Worker('{worker_name}');
+worker.onmessage = () => {{ console.log('reply'); worker.terminate(); }};
+worker.postMessage('ping');
+setTimeout(() => console.log('timer'), 2);
+"
+        ),
+    )
+    .expect("write");
+    let file = main.to_str().expect("utf-8 path");
+    let plain = taskhost(&["run", "--virtual-time", file]);
+    assert_eq!(text(&plain.stdout), "reply\ntimer\n");
+    let out = taskhost(&["run", "--explore", "50", file]);
+    let report = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(3), "{report}");
+    let found = outcomes(&report);
+    assert_eq!(found.len(), 2, "{report}");
+    assert_eq!(found[0].stdout, "reply\ntimer\n");
+    assert_eq!(found[1].stdout, "timer\nreply\n");
+    for outcome in &found {
+        let seed = outcome.seed().expect("a seed");
+        for _ in 0..3 {
+            let replay = taskhost(&["run", "--policy-seed", &seed, file]);
+            assert_eq!(text(&replay.stdout), outcome.stdout, "seed {seed}");
+        }
+    }
+    let _ = std::fs::remove_file(&worker);
+    let _ = std::fs::remove_file(&main);
+}
+
+#[test]
+fn explore_usage_errors() {
+    let out = taskhost(&["run", "--explore", "0", "x.js"]);
+    assert_eq!(out.status.code(), Some(2));
+    let out = taskhost(&["run", "--explore", "3", "--policy-seed", "1", "x.js"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("cannot be used with"));
+    let out = taskhost(&["run", "--explore", "3", "--log-tasks", "x.js"]);
+    assert_eq!(out.status.code(), Some(2));
+    let out = taskhost(&["run", "--policy-seed", "x", "x.js"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+// ---- the project's own scripts under random policies ----
+
+fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let mut entries: Vec<_> = entries.filter_map(Result::ok).map(|e| e.path()).collect();
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            collect(&path, out);
+        } else if path
+            .extension()
+            .is_some_and(|e| e == "js" || e == "mjs" || e == "html")
+            && path.with_extension("out").exists()
+        {
+            out.push(path);
+        }
+    }
+}
+
+/// The seeds each script is explored with.
+fn seeds() -> String {
+    std::env::var("TASKHOST_EXPLORE_SEEDS").unwrap_or_else(|_| "3".to_owned())
+}
+
+/// Every script of `js-tests/` and `examples/` keeps its expected stdout and exit status under
+/// the random policy, unless it says why it cannot (`// explore: skip: REASON`: it checks an
+/// order or a time that is the user agent's choice, or it needs the real clock), or explores
+/// itself.
+#[test]
+fn scripts_keep_their_output_under_random_policies() {
+    let root = common::root();
+    let mut scripts = Vec::new();
+    for dir in ["js-tests", "examples"] {
+        collect(&root.join(dir), &mut scripts);
+    }
+    let seeds = seeds();
+    let mut failures = Vec::new();
+    let mut explored = 0;
+    for script in scripts {
+        let source = std::fs::read_to_string(&script).unwrap_or_default();
+        let mut flags: Vec<String> = Vec::new();
+        let mut args: Vec<String> = Vec::new();
+        let mut status = 0;
+        let mut skip = false;
+        for line in source.lines() {
+            let Some(comment) = line.strip_prefix("//") else {
+                break;
+            };
+            let comment = comment.trim();
+            if let Some(f) = comment.strip_prefix("flags:") {
+                flags = f.split_whitespace().map(str::to_owned).collect();
+            } else if let Some(a) = comment.strip_prefix("args:") {
+                args = a.split_whitespace().map(str::to_owned).collect();
+            } else if let Some(s) = comment.strip_prefix("status:") {
+                status = s.trim().parse().unwrap_or(-1);
+            } else if let Some(reason) = comment.strip_prefix("explore: skip:") {
+                assert!(
+                    reason.trim().len() > 20,
+                    "{}: `explore: skip:` needs a reason",
+                    script.display()
+                );
+                skip = true;
+            }
+        }
+        if skip || flags.iter().any(|f| f == "--explore") {
+            continue;
+        }
+        explored += 1;
+        let file = script.to_str().expect("utf-8 path");
+        let mut command: Vec<&str> = vec!["run", "--explore", &seeds];
+        command.extend(flags.iter().map(String::as_str));
+        command.push(file);
+        if !args.is_empty() {
+            command.push("--");
+            command.extend(args.iter().map(String::as_str));
+        }
+        let out = taskhost(&command);
+        let report = text(&out.stdout);
+        let expected = std::fs::read_to_string(script.with_extension("out")).unwrap_or_default();
+        let found = outcomes(&report);
+        let one = found.len() == 1 && found[0].stdout == expected;
+        if !one || out.status.code() != Some(status) {
+            failures.push(format!("{}:\n{report}", script.display()));
+        }
+    }
+    assert!(explored > 50, "only {explored} scripts found");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+// ---- the programs recorded in Chromium ----
+
+/// Every recorded program of `tests/differential/cases` (every `TASKHOST_EXPLORE_EVERY`th, 20 by
+/// default; 1 for all): Chromium's line — or, where Chromium deviates from the specs
+/// (`overrides.txt`), the specs' answer — is among the outcomes `--explore` finds; and the
+/// programs of the scheduler-only generator (`gen-*`), whose order the scheduling spec fixes
+/// (scheduler tasks only: priorities, enqueue order, continuations, microtasks), give one
+/// outcome.
+#[test]
+fn recorded_chromium_orders_are_among_the_outcomes() {
+    let root = common::root();
+    let every: usize = std::env::var("TASKHOST_EXPLORE_EVERY")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(20)
+        .max(1);
+    let overrides =
+        std::fs::read_to_string(root.join("tests/differential/overrides.txt")).unwrap_or_default();
+    let overridden: Vec<&str> = overrides
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .filter_map(|l| l.split_whitespace().next())
+        .collect();
+    let mut cases: Vec<PathBuf> = std::fs::read_dir(root.join("tests/differential/cases"))
+        .map(|d| d.filter_map(Result::ok).map(|e| e.path()).collect())
+        .unwrap_or_default();
+    cases.retain(|p| p.extension().is_some_and(|e| e == "js"));
+    cases.sort();
+    let cases: Vec<PathBuf> = cases.into_iter().step_by(every).collect();
+    let seeds = seeds();
+    let failures = std::sync::Mutex::new(Vec::new());
+    let (several, total) = (
+        std::sync::atomic::AtomicUsize::new(0),
+        std::sync::atomic::AtomicUsize::new(0),
+    );
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        for _ in 0..2 {
+            scope.spawn(|| {
+                while let Some(case) =
+                    cases.get(next.fetch_add(1, std::sync::atomic::Ordering::Relaxed))
+                {
+                    let name = case.file_stem().and_then(|s| s.to_str()).unwrap_or("");
+                    let expected_file = if overridden.contains(&name) {
+                        root.join("tests/differential/overrides")
+                            .join(format!("{name}.out"))
+                    } else {
+                        case.with_extension("out")
+                    };
+                    let expected = std::fs::read_to_string(expected_file).unwrap_or_default();
+                    let file = case.to_str().unwrap_or("");
+                    let out = taskhost(&["run", "--max-time", "30", "--explore", &seeds, file]);
+                    let report = text(&out.stdout);
+                    let found = outcomes(&report);
+                    total.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    if found.len() > 1 {
+                        several.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    }
+                    let among = found.iter().any(|o| o.stdout == expected);
+                    let fixed = !name.starts_with("gen-") || found.len() == 1;
+                    if (!among || !fixed)
+                        && let Ok(mut f) = failures.lock()
+                    {
+                        f.push(format!("{name}:\n{report}"));
+                    }
+                }
+            });
+        }
+    });
+    let failures = failures.into_inner().unwrap_or_default();
+    eprintln!(
+        "explored {} recorded programs with {seeds} seed(s): {} with several outcomes",
+        total.into_inner(),
+        several.into_inner()
+    );
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
