@@ -268,15 +268,7 @@ impl EventLoopCore {
                 .random
                 .as_mut()
                 .map_or(MAX_IDLE_PERIOD_NS, RandomChoices::idle_period_ns);
-            if let Some((key, task)) = self.idle.pop_front() {
-                let end = now.saturating_add_ns(length);
-                let deadline = next_due.map_or(end, |due| due.min(end));
-                return Next::Idle {
-                    task,
-                    key,
-                    deadline,
-                };
-            }
+            return self.start_idle_period(now, length, next_due);
         }
         next_due.map_or(Next::Empty, Next::Wait)
     }

@@ -133,9 +133,20 @@ impl EventLoopCore {
         {
             return Next::Wait(due);
         }
+        self.start_idle_period(now, MAX_IDLE_PERIOD_NS, next_due)
+    }
+
+    /// An idle period of at most `length_ns` from `now`, ended by the next timer (`next_due`),
+    /// for the first idle callback; without one, wait for that timer or nothing.
+    pub(super) fn start_idle_period(
+        &mut self,
+        now: LoopTime,
+        length_ns: u64,
+        next_due: Option<LoopTime>,
+    ) -> Next {
         if let Some((key, task)) = self.idle.pop_front() {
-            let cap = now.saturating_add_ns(MAX_IDLE_PERIOD_NS);
-            let deadline = next_due.map_or(cap, |due| due.min(cap));
+            let end = now.saturating_add_ns(length_ns);
+            let deadline = next_due.map_or(end, |due| due.min(end));
             return Next::Idle {
                 task,
                 key,
