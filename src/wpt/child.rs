@@ -100,6 +100,10 @@ fn resolve_script(root: &Path, file: &Path, script: &str) -> PathBuf {
     }
 }
 
+/// The `<meta name="timeout" content="long">` of a wrapper page, added to the window's document.
+const LONG_TIMEOUT_META: &str = "(() => { const meta = document.createElement('meta'); \
+    meta.name = 'timeout'; meta.content = 'long'; document.head.appendChild(meta); })();";
+
 /// The URL paths wptserve serves from another file of the checkout (its `rewrites` in
 /// `tools/serve/serve.py`): `(path asked for, path served)`.
 const REWRITES: &[(&str, &str)] = &[(
@@ -211,11 +215,17 @@ fn run(job: &ChildJob) -> Result<FileResult, String> {
         // harness and the report script from the overrides above), then "the end".
         runtime.run_html_document(&source, &job.file.display().to_string());
     } else {
-        let mut scripts = vec![
-            (PREAMBLE.to_owned(), "taskhost:wpt/preamble.js".to_owned()),
-            harness,
-            (REPORT.to_owned(), "taskhost:wpt/report.js".to_owned()),
-        ];
+        let mut scripts = vec![(PREAMBLE.to_owned(), "taskhost:wpt/preamble.js".to_owned())];
+        if meta.long_timeout {
+            // wptserve's wrapper page of a `timeout=long` file has `<meta name="timeout"
+            // content="long">`, from which the harness takes its long timeout.
+            scripts.push((
+                LONG_TIMEOUT_META.to_owned(),
+                "taskhost:wpt/long-timeout.js".to_owned(),
+            ));
+        }
+        scripts.push(harness);
+        scripts.push((REPORT.to_owned(), "taskhost:wpt/report.js".to_owned()));
         scripts.extend(meta_scripts);
         scripts.push((source.clone(), job.file.display().to_string()));
         runtime.run_scripts(&scripts);
