@@ -9,10 +9,10 @@
 
 use boa_engine::{Context, JsObject, JsResult, JsString, JsValue, NativeFunction};
 
+use crate::web::dom::element::change_attribute;
 use crate::web::dom::interface::{
     InterfaceSpec, define_interface, define_memberless_interface, illegal_invocation, this_object,
 };
-use crate::web::dom::element::change_attribute;
 use crate::web::dom::node::{attribute, local_name};
 use crate::web::html::event_handler::event_handler_attribute;
 
@@ -86,20 +86,22 @@ pub fn register(context: &mut Context) -> JsResult<()> {
                         )
                     }),
                     // The setter steps: set the content attribute to the given value.
-                    Some(NativeFunction::from_copy_closure(move |this, args, context| {
-                        let element = this_object(this, context)?;
-                        if local_name(&element).as_deref() != Some("meta") {
-                            return Err(illegal_invocation());
-                        }
-                        let value = args
-                            .first()
-                            .cloned()
-                            .unwrap_or_default()
-                            .to_string(context)?
-                            .to_std_string_escaped();
-                        change_attribute(&element, name, Some(&value), context)?;
-                        Ok(JsValue::undefined())
-                    })),
+                    Some(NativeFunction::from_copy_closure(
+                        move |this, args, context| {
+                            let element = this_object(this, context)?;
+                            if local_name(&element).as_deref() != Some("meta") {
+                                return Err(illegal_invocation());
+                            }
+                            let value = args
+                                .first()
+                                .cloned()
+                                .unwrap_or_default()
+                                .to_string(context)?
+                                .to_std_string_escaped();
+                            change_attribute(&element, name, Some(&value), context)?;
+                            Ok(JsValue::undefined())
+                        },
+                    )),
                 );
             }
         },
