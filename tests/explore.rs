@@ -6,7 +6,7 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use common::{taskhost, text};
 
@@ -235,25 +235,6 @@ fn explore_usage_errors() {
 
 // ---- the project's own scripts under random policies ----
 
-fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut entries: Vec<_> = entries.filter_map(Result::ok).map(|e| e.path()).collect();
-    entries.sort();
-    for path in entries {
-        if path.is_dir() {
-            collect(&path, out);
-        } else if path
-            .extension()
-            .is_some_and(|e| e == "js" || e == "mjs" || e == "html")
-            && path.with_extension("out").exists()
-        {
-            out.push(path);
-        }
-    }
-}
-
 /// The seeds each script is explored with.
 fn seeds() -> String {
     std::env::var("TASKHOST_EXPLORE_SEEDS").unwrap_or_else(|_| "3".to_owned())
@@ -268,7 +249,7 @@ fn scripts_keep_their_output_under_random_policies() {
     let root = common::root();
     let mut scripts = Vec::new();
     for dir in ["js-tests", "examples"] {
-        collect(&root.join(dir), &mut scripts);
+        common::scripts_with_output(&root.join(dir), &mut scripts);
     }
     let seeds = seeds();
     let mut failures = Vec::new();

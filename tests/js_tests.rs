@@ -13,29 +13,10 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 use libtest_mimic::{Arguments, Failed, Trial};
-
-fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut entries: Vec<_> = entries.filter_map(Result::ok).map(|e| e.path()).collect();
-    entries.sort();
-    for path in entries {
-        if path.is_dir() {
-            collect(&path, out);
-        } else if path
-            .extension()
-            .is_some_and(|e| e == "js" || e == "mjs" || e == "html")
-            && path.with_extension("out").exists()
-        {
-            out.push(path);
-        }
-    }
-}
 
 struct Directives {
     flags: Vec<String>,
@@ -111,7 +92,7 @@ fn main() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut scripts = Vec::new();
     for dir in ["js-tests", "examples"] {
-        collect(&root.join(dir), &mut scripts);
+        common::scripts_with_output(&root.join(dir), &mut scripts);
     }
     let trials = scripts
         .into_iter()

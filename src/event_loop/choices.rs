@@ -278,17 +278,8 @@ impl EventLoopCore {
         let source = HostSource::ALL
             .into_iter()
             .find(|&s| Kind::of_source(s) == kind)?;
-        let t = self.host.pop_source(source.index())?;
-        Some(Selected {
-            task: t.task,
-            band: super::Band::Normal,
-            source: Some(t.source),
-            queue: None,
-            queue_emptied: false,
-            runnable_at: t.runnable_at,
-            order: t.order,
-            effective_priority: None,
-            passed_over: 0,
-        })
+        self.host
+            .pop_source(source.index())
+            .map(super::host_tasks::HostTask::selected)
     }
 }

@@ -22,6 +22,7 @@
 //! With the seeded random policy (`choices.rs`) the steps above are replaced by
 //! `select_random`, which keeps the orders the specs fix and chooses where they leave a choice.
 
+use super::host_tasks::HostTask;
 use super::scheduler_queues::QueueHead;
 use super::{Band, EventLoopCore, LoopTime, MAX_IDLE_PERIOD_NS, Next, Selected};
 
@@ -81,20 +82,7 @@ impl EventLoopCore {
     /// Remove the candidate's task from its queue.
     pub(super) fn take(&mut self, candidate: Candidate) -> Option<Selected> {
         match candidate {
-            Candidate::Host { .. } => {
-                let t = self.host.pop()?;
-                Some(Selected {
-                    task: t.task,
-                    band: Band::Normal,
-                    source: Some(t.source),
-                    queue: None,
-                    queue_emptied: false,
-                    runnable_at: t.runnable_at,
-                    order: t.order,
-                    effective_priority: None,
-                    passed_over: 0,
-                })
-            }
+            Candidate::Host { .. } => self.host.pop().map(HostTask::selected),
             Candidate::Queue(head) => {
                 let (t, emptied) = self.queues.pop_head(head.queue)?;
                 Some(Selected {
@@ -154,6 +142,23 @@ impl EventLoopCore {
             };
         }
         next_due.map_or(Next::Empty, Next::Wait)
+    }
+}
+
+impl HostTask {
+    /// A host task taken to run: it runs in the normal band, from its source.
+    pub(super) fn selected(self) -> Selected {
+        Selected {
+            task: self.task,
+            band: Band::Normal,
+            source: Some(self.source),
+            queue: None,
+            queue_emptied: false,
+            runnable_at: self.runnable_at,
+            order: self.order,
+            effective_priority: None,
+            passed_over: 0,
+        }
     }
 }
 

@@ -68,3 +68,24 @@ pub fn diff(label: &str, expected: &str, actual: &str) -> String {
     text.push_str(&format!("--- full {label} ---\n{actual}"));
     text
 }
+
+/// Every script under `dir` (`.js`, `.mjs`, `.html`) that has an expected `.out` beside it, in
+/// path order.
+pub fn scripts_with_output(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let mut entries: Vec<_> = entries.filter_map(Result::ok).map(|e| e.path()).collect();
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            scripts_with_output(&path, out);
+        } else if path
+            .extension()
+            .is_some_and(|e| e == "js" || e == "mjs" || e == "html")
+            && path.with_extension("out").exists()
+        {
+            out.push(path);
+        }
+    }
+}
