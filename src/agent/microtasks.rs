@@ -11,7 +11,6 @@ use boa_engine::{Context, JsObject, builtins::promise::PromiseState};
 
 use crate::agent::host::{Host, Microtask};
 use crate::agent::realm::{can_run, in_realm};
-use crate::agent::script::run_script;
 use crate::event_loop::HostSource;
 
 /// HTML 8.1.7.3 "perform a microtask checkpoint".
@@ -29,14 +28,15 @@ pub fn perform_microtask_checkpoint(host: &Host, context: &mut Context) {
     while let Some(microtask) = host.pop_microtask() {
         let result = match microtask {
             // HostEnqueuePromiseJob's steps: prepare to run script, run the job, clean up
-            // after running script (which does nothing inside this checkpoint).
+            // after running script. The clean-up's only effect is a microtask checkpoint, which
+            // does nothing while this one runs (step 2's flag), so it is not called here.
             //    Before them: "check if we can run script" with the job's realm: not when its
             //    document is no longer fully active (a removed iframe's).
             Microtask::Promise(job) => {
                 if job.realm().is_some_and(|realm| !can_run(host, realm)) {
                     continue;
                 }
-                run_script(context, |context| job.call(context)).map(drop)
+                job.call(context).map(drop)
             }
             Microtask::Callback {
                 steps,
@@ -70,6 +70,11 @@ pub fn perform_microtask_checkpoint(host: &Host, context: &mut Context) {
 /// HTML 8.1.5.7 "notify about rejected promises" for every global of the event loop (step 4 of
 /// the checkpoint), in the order their first promise was rejected.
 pub fn notify_about_rejected_promises(host: &Host) {
+    // 2. If list is empty, then return. (Checked first: a checkpoint with nothing to notify,
+    //    the common case, clones nothing.)
+    if !host.rejections().has_about_to_be_notified() {
+        return;
+    }
     // 1. Let list be a clone of global's about-to-be-notified rejected promises list.
     // 3. Empty global's about-to-be-notified rejected promises list. (Its promises await this
     //    task, which reads whether each was handled meanwhile: `RejectedPromises::track_handled`.)
@@ -80,7 +85,6 @@ pub fn notify_about_rejected_promises(host: &Host) {
             None => lists.push((realm, vec![promise])),
         }
     }
-    // 2. If list is empty, then return.
     for (realm, list) in lists {
         notify_global(host, realm, list);
     }

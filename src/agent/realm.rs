@@ -16,9 +16,9 @@
 //!   removed iframe's document is discarded), so its tasks and promise jobs can be dropped when
 //!   they come up instead of being kept.
 
+use rustc_hash::FxHashMap as HashMap;
 use std::any::{Any, TypeId};
 use std::cell::{Cell, RefCell};
-use std::collections::HashMap;
 use std::rc::Rc;
 
 use boa_engine::realm::Realm;
@@ -58,9 +58,13 @@ struct RealmSlots {
 }
 
 fn with_slots<R>(realm: &Realm, f: impl FnOnce(&RealmSlots) -> R) -> R {
-    if !realm.host_defined().has::<RealmSlots>() {
-        realm.host_defined_mut().insert(RealmSlots::default());
+    {
+        let defined = realm.host_defined();
+        if let Some(slots) = defined.get::<RealmSlots>() {
+            return f(slots);
+        }
     }
+    realm.host_defined_mut().insert(RealmSlots::default());
     let defined = realm.host_defined();
     match defined.get::<RealmSlots>() {
         Some(slots) => f(slots),

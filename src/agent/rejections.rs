@@ -131,6 +131,12 @@ impl RejectedPromises {
         let _ = set.add(promise, context);
     }
 
+    /// Whether the about-to-be-notified list holds a promise.
+    #[must_use]
+    pub fn has_about_to_be_notified(&self) -> bool {
+        !self.about_to_be_notified.borrow().is_empty()
+    }
+
     /// Empty the about-to-be-notified list; its promises await their notification task.
     pub fn take_about_to_be_notified(&self) -> Vec<(JsObject, Realm)> {
         let list = std::mem::take(&mut *self.about_to_be_notified.borrow_mut());

@@ -76,9 +76,12 @@ fn report_early(
     realm: &Realm,
     context: &mut Context,
 ) -> JsResult<JsValue> {
-    let host = Host::from_context(context).ok().filter(|host| {
-        behavior == ExceptionBehavior::Report && host.deviations().report_before_checkpoint
-    });
+    if completion.is_ok() || behavior != ExceptionBehavior::Report {
+        return completion;
+    }
+    let host = Host::from_context(context)
+        .ok()
+        .filter(|host| host.deviations().report_before_checkpoint);
     match (completion, host) {
         // Chromium reports from inside the call (its microtask scope still open): calls the
         // report makes, such as the `error` event's listeners, perform no checkpoint of their

@@ -1,5 +1,6 @@
 //! The `CustomEvent` interface (DOM §2.4).
 
+use boa_engine::js_string;
 use boa_engine::{Context, JsData, JsResult, JsValue, NativeFunction};
 use boa_gc::{Finalize, GcRefCell, Trace};
 
@@ -37,7 +38,7 @@ fn constructor(new_target: &JsValue, args: &[JsValue], context: &mut Context) ->
     )?;
     // CustomEventInit : EventInit { any detail = null; }: inherited members first.
     let init = read_event_init(dict.as_ref(), context)?;
-    let detail = member(dict.as_ref(), "detail", context)?;
+    let detail = member(dict.as_ref(), js_string!("detail"), context)?;
     let detail = if detail.is_undefined() {
         JsValue::null()
     } else {

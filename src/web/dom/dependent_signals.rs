@@ -11,7 +11,7 @@
 //! - [`Pins`] holds signals strongly, keyed by their address, which is stable while they are
 //!   alive — and a pinned signal is alive because it is pinned.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use boa_gc::{Finalize, Gc, Trace, WeakGc};
 
@@ -81,7 +81,7 @@ pub struct Pins<T: Trace + 'static> {
 impl<T: Trace + 'static> Default for Pins<T> {
     fn default() -> Self {
         Self {
-            map: HashMap::new(),
+            map: HashMap::default(),
         }
     }
 }

@@ -8,6 +8,7 @@
 //!   [`event_state`] finds the state of any of them.
 //! - `isTrusted` is an own, non-configurable accessor of every event (`[LegacyUnforgeable]`).
 
+use boa_engine::js_string;
 use std::rc::Rc;
 
 use boa_engine::object::NativeObject;
@@ -178,9 +179,9 @@ pub fn create_event(kind: &str, init: EventInit, context: &mut Context) -> JsRes
 /// Read `EventInit` members in WebIDL order (bubbles, cancelable, composed).
 pub fn read_event_init(dict: Option<&JsObject>, context: &mut Context) -> JsResult<EventInit> {
     Ok(EventInit {
-        bubbles: bool_member(dict, "bubbles", false, context)?,
-        cancelable: bool_member(dict, "cancelable", false, context)?,
-        composed: bool_member(dict, "composed", false, context)?,
+        bubbles: bool_member(dict, js_string!("bubbles"), false, context)?,
+        cancelable: bool_member(dict, js_string!("cancelable"), false, context)?,
+        composed: bool_member(dict, js_string!("composed"), false, context)?,
     })
 }
 

@@ -10,6 +10,7 @@
 //!   and interfaces of later layers) has native data implementing [`IsEventTarget`], registered
 //!   with [`register_event_target_brand`]; [`event_target_state`] finds the state of any of them.
 
+use boa_engine::js_string;
 use std::cell::Cell;
 
 use boa_engine::context::intrinsics::Intrinsics;
@@ -220,14 +221,14 @@ fn flatten_more(options: &JsValue, context: &mut Context) -> JsResult<AddOptions
         });
     };
     let dict = Some(&dict);
-    let capture = member(dict, "capture", context)?.to_boolean();
+    let capture = member(dict, js_string!("capture"), context)?.to_boolean();
     // 3. If options is a dictionary: set once to options["once"]; if options["passive"] exists,
     //    set passive to it; if options["signal"] exists, set signal to it.
-    let once = member(dict, "once", context)?.to_boolean();
-    let passive = member(dict, "passive", context)?;
+    let once = member(dict, js_string!("once"), context)?.to_boolean();
+    let passive = member(dict, js_string!("passive"), context)?;
     let passive = (!passive.is_undefined()).then(|| passive.to_boolean());
     let signal = abort_signal::abort_signal_member(
-        &member(dict, "signal", context)?,
+        &member(dict, js_string!("signal"), context)?,
         "AddEventListenerOptions",
         false,
         context,

@@ -12,8 +12,8 @@
 //!   constants are read-only, enumerable, non-configurable and live on both the interface object
 //!   and the prototype; the prototype has `@@toStringTag` = the interface name.
 
+use rustc_hash::FxHashMap as HashMap;
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::rc::Rc;
 
 use crate::agent::realm::{has_realm_data, insert_realm_data, realm_data};
@@ -328,7 +328,7 @@ pub fn prototype_from_new_target(
     // GetPrototypeFromConstructor: 2. Let proto be ? Get(constructor, "prototype"). 3. If proto
     // is not an Object, use the realm's intrinsic (here: this realm's interface prototype).
     if let Some(proto) = new_target
-        .get(JsString::from("prototype"), context)?
+        .get(js_string!("prototype"), context)?
         .as_object()
     {
         return Ok(proto);
@@ -371,17 +371,17 @@ pub fn dictionary(
 }
 
 /// A dictionary member's value (undefined when absent).
-pub fn member(dict: Option<&JsObject>, name: &str, context: &mut Context) -> JsResult<JsValue> {
+pub fn member(dict: Option<&JsObject>, name: JsString, context: &mut Context) -> JsResult<JsValue> {
     match dict {
         None => Ok(JsValue::undefined()),
-        Some(d) => d.get(JsString::from(name), context),
+        Some(d) => d.get(name, context),
     }
 }
 
 /// A `boolean` dictionary member with a default.
 pub fn bool_member(
     dict: Option<&JsObject>,
-    name: &str,
+    name: JsString,
     default: bool,
     context: &mut Context,
 ) -> JsResult<bool> {

@@ -13,6 +13,7 @@
 //! Invariant: a node's registered observer list names each observer at most once, and the
 //! observer's node list names each node it observes at most once.
 
+use boa_engine::js_string;
 use std::cell::{Cell, RefCell};
 
 use boa_engine::object::builtins::JsArray;
@@ -109,10 +110,10 @@ fn type_error(message: &str) -> boa_engine::JsError {
 /// boolean.
 fn read_options(dict: Option<&JsObject>, context: &mut Context) -> JsResult<ObserverOptions> {
     let optional_bool = |name: &str, context: &mut Context| -> JsResult<Option<bool>> {
-        let v = member(dict, name, context)?;
+        let v = member(dict, boa_engine::JsString::from(name), context)?;
         Ok((!v.is_undefined()).then(|| v.to_boolean()))
     };
-    let filter = member(dict, "attributeFilter", context)?;
+    let filter = member(dict, js_string!("attributeFilter"), context)?;
     let attribute_filter = if filter.is_undefined() {
         None
     } else {

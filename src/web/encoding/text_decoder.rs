@@ -4,6 +4,7 @@
 //! Invariant: between calls the object keeps the decoder's state only while the previous
 //! `decode` had `stream: true` ("do not flush"); any other call starts from a new decoder.
 
+use boa_engine::js_string;
 use std::cell::RefCell;
 
 use boa_engine::{Context, JsNativeError, JsObject, JsResult, JsString, JsValue, NativeFunction};
@@ -49,8 +50,8 @@ fn constructor(new_target: &JsValue, args: &[JsValue], context: &mut Context) ->
         "TextDecoderOptions",
     )?;
     // Dictionary members are read in lexicographic order: fatal, ignoreBOM.
-    let fatal = bool_member(options.as_ref(), "fatal", false, context)?;
-    let ignore_bom = bool_member(options.as_ref(), "ignoreBOM", false, context)?;
+    let fatal = bool_member(options.as_ref(), js_string!("fatal"), false, context)?;
+    let ignore_bom = bool_member(options.as_ref(), js_string!("ignoreBOM"), false, context)?;
     // 1. Let encoding be the result of getting an encoding from label.
     // 2. If encoding is failure or replacement, then throw a RangeError.
     let Some(encoding) = Encoding::for_label(&label) else {
@@ -98,7 +99,7 @@ fn decode(this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<J
         _ => None,
     };
     let options = dictionary(args.get(1), fail, "TextDecodeOptions")?;
-    let stream = bool_member(options.as_ref(), "stream", false, context)?;
+    let stream = bool_member(options.as_ref(), js_string!("stream"), false, context)?;
     let Some(data) = object.downcast_ref::<TextDecoderData>() else {
         return Err(illegal_invocation());
     };

@@ -11,6 +11,7 @@
 //! Not implemented: request bodies, headers, redirects, CORS, streams, `Request` objects (an
 //! object argument is read through its `url` property).
 
+use boa_engine::js_string;
 use std::cell::Cell;
 use std::path::{Component, Path, PathBuf};
 use std::rc::Rc;
@@ -223,7 +224,7 @@ fn fetch(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsVal
             },
             "RequestInit",
         )?;
-        let method = member(init.as_ref(), "method", context)?;
+        let method = member(init.as_ref(), js_string!("method"), context)?;
         let method = if method.is_undefined() {
             "GET".to_owned()
         } else {
@@ -239,7 +240,7 @@ fn fetch(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsVal
         }
         // `AbortSignal? signal`.
         let signal = abort_signal_member(
-            &member(init.as_ref(), "signal", context)?,
+            &member(init.as_ref(), js_string!("signal"), context)?,
             "RequestInit",
             true,
             context,

@@ -7,6 +7,7 @@
 //! streams: taskhost's `fetch` serves local files for the conformance runner and is not a
 //! general Fetch implementation; see `docs/WPT.md`.
 
+use boa_engine::js_string;
 use std::cell::RefCell;
 
 use boa_engine::object::builtins::{JsArrayBuffer, JsPromise};
@@ -77,7 +78,7 @@ fn constructor(new_target: &JsValue, args: &[JsValue], context: &mut Context) ->
     };
     let fail = |m: &str| construct_error("Response", m);
     let init = dictionary(args.get(1), fail, "ResponseInit")?;
-    let status = member(init.as_ref(), "status", context)?;
+    let status = member(init.as_ref(), js_string!("status"), context)?;
     // 1. If init["status"] is not in the range 200 to 599, inclusive, then throw a RangeError.
     let status = if status.is_undefined() {
         200

@@ -15,6 +15,7 @@
 //! bytes in one such task and settles the promise in it, so the promise settles in a later task
 //! than the call, as in browsers, never synchronously.
 
+use boa_engine::js_string;
 use std::sync::Arc;
 
 use boa_engine::object::builtins::{JsArrayBuffer, JsPromise, JsSharedArrayBuffer, JsUint8Array};
@@ -204,7 +205,7 @@ pub fn blob_property_bag(
     interface: &str,
     context: &mut Context,
 ) -> JsResult<BlobPropertyBag> {
-    let endings = member(options, "endings", context)?;
+    let endings = member(options, js_string!("endings"), context)?;
     let endings = if endings.is_undefined() {
         Endings::Transparent
     } else {
@@ -222,7 +223,7 @@ pub fn blob_property_bag(
             }
         }
     };
-    let type_ = member(options, "type", context)?;
+    let type_ = member(options, js_string!("type"), context)?;
     let type_ = if type_.is_undefined() {
         String::new()
     } else {

@@ -4,6 +4,7 @@
 //! the Blob serialization work on it. Without a `lastModified` option the date is the current
 //! time of the event loop's clock (as `Date.now()` reads it), so virtual time is respected.
 
+use boa_engine::js_string;
 use boa_engine::{Context, JsObject, JsResult, JsString, JsValue, NativeFunction};
 
 use crate::web::dom::interface::{
@@ -50,7 +51,7 @@ fn constructor(new_target: &JsValue, args: &[JsValue], context: &mut Context) ->
     let options = dictionary(args.get(2), fail, "FilePropertyBag")?;
     // FilePropertyBag: the inherited BlobPropertyBag members first, then lastModified.
     let bag = blob_property_bag(options.as_ref(), "File", context)?;
-    let last_modified = member(options.as_ref(), "lastModified", context)?;
+    let last_modified = member(options.as_ref(), js_string!("lastModified"), context)?;
     let last_modified = if last_modified.is_undefined() {
         None
     } else {

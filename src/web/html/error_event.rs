@@ -1,5 +1,6 @@
 //! The `ErrorEvent` interface (HTML §8.1.4.7, "Runtime script errors").
 
+use boa_engine::js_string;
 use boa_engine::{Context, JsData, JsObject, JsResult, JsString, JsValue, NativeFunction};
 use boa_gc::{Finalize, Trace};
 
@@ -73,19 +74,19 @@ fn constructor(new_target: &JsValue, args: &[JsValue], context: &mut Context) ->
     let dict = dict.as_ref();
     let init = read_event_init(dict, context)?;
     // ErrorEventInit members, in lexicographic order: colno, error, filename, lineno, message.
-    let colno = to_unsigned_long(&member(dict, "colno", context)?, context)?;
-    let error = member(dict, "error", context)?;
+    let colno = to_unsigned_long(&member(dict, js_string!("colno"), context)?, context)?;
+    let error = member(dict, js_string!("error"), context)?;
     let error = if error.is_undefined() {
         JsValue::null()
     } else {
         error
     };
-    let filename = match member(dict, "filename", context)? {
+    let filename = match member(dict, js_string!("filename"), context)? {
         v if v.is_undefined() => JsString::from(""),
         v => v.to_string(context)?,
     };
-    let lineno = to_unsigned_long(&member(dict, "lineno", context)?, context)?;
-    let message = match member(dict, "message", context)? {
+    let lineno = to_unsigned_long(&member(dict, js_string!("lineno"), context)?, context)?;
+    let message = match member(dict, js_string!("message"), context)? {
         v if v.is_undefined() => JsString::from(""),
         v => v.to_string(context)?,
     };

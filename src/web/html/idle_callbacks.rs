@@ -9,8 +9,9 @@
 //! - Each idle task runs one callback, with the deadline of the idle period the core chose
 //!   (`min(now + 50 ms, next timer due)`, `Host::idle_deadline`).
 
+use boa_engine::js_string;
+use rustc_hash::FxHashMap as HashMap;
 use std::cell::{Cell, RefCell};
-use std::collections::HashMap;
 use std::rc::Rc;
 
 use boa_engine::{Context, JsNativeError, JsObject, JsResult, JsValue, NativeFunction};
@@ -134,7 +135,7 @@ fn request_idle_callback(
     };
     // IdleRequestOptions { unsigned long timeout; }
     let options = dictionary(args.get(1), fail, "IdleRequestOptions")?;
-    let timeout = member(options.as_ref(), "timeout", context)?;
+    let timeout = member(options.as_ref(), js_string!("timeout"), context)?;
     let timeout = if timeout.is_undefined() {
         0
     } else {

@@ -3,6 +3,7 @@
 //! Invariant: `ports` returns the same frozen array object every time (a `FrozenArray`
 //! attribute); `source` is null or a MessagePort (there are no windows or service workers).
 
+use boa_engine::js_string;
 use boa_engine::object::IntegrityLevel;
 use boa_engine::object::builtins::JsArray;
 use boa_engine::{Context, JsData, JsObject, JsResult, JsString, JsValue, NativeFunction};
@@ -135,16 +136,17 @@ fn constructor(new_target: &JsValue, args: &[JsValue], context: &mut Context) ->
     let init = read_event_init(dict, context)?;
     let fail = |m: &str| construct_error(NAME, m);
     // MessageEventInit members, in lexicographic order: data, lastEventId, origin, ports, source.
-    let data = member(dict, "data", context)?;
+    let data = member(dict, js_string!("data"), context)?;
     let data = if data.is_undefined() {
         JsValue::null()
     } else {
         data
     };
-    let last_event_id = string_or_empty(member(dict, "lastEventId", context)?, context)?;
-    let origin = string_or_empty(member(dict, "origin", context)?, context)?;
-    let port_list = ports(&member(dict, "ports", context)?, context, fail)?;
-    let source = source(&member(dict, "source", context)?, fail)?;
+    let last_event_id =
+        string_or_empty(member(dict, js_string!("lastEventId"), context)?, context)?;
+    let origin = string_or_empty(member(dict, js_string!("origin"), context)?, context)?;
+    let port_list = ports(&member(dict, js_string!("ports"), context)?, context, fail)?;
+    let source = source(&member(dict, js_string!("source"), context)?, fail)?;
     let ports = frozen_array(port_list, context)?;
     let event = new_event_cell(kind, init, context);
     let fields = MessageFields {

@@ -21,6 +21,7 @@
 //! - A port's messages fire at its owner object: the MessagePort object, or for the implicit
 //!   ports of workers, the `Worker` object and the worker's global.
 
+use boa_engine::js_string;
 use std::cell::{Cell, RefCell};
 use std::collections::{HashMap, VecDeque};
 use std::rc::Rc;
@@ -502,7 +503,7 @@ pub fn transfer_argument(
         return sequence(second, context, err);
     }
     let options = dictionary(Some(second), err, "StructuredSerializeOptions")?;
-    let transfer = member(options.as_ref(), "transfer", context)?;
+    let transfer = member(options.as_ref(), js_string!("transfer"), context)?;
     if transfer.is_undefined() {
         Ok(Vec::new())
     } else {

@@ -1,6 +1,7 @@
 //! The `PromiseRejectionEvent` interface (HTML §8.1.5.7), and firing `unhandledrejection` /
 //! `rejectionhandled` at the global object.
 
+use boa_engine::js_string;
 use boa_engine::{Context, JsData, JsObject, JsResult, JsString, JsValue, NativeFunction};
 use boa_gc::{Finalize, Trace};
 
@@ -41,7 +42,7 @@ fn constructor(new_target: &JsValue, args: &[JsValue], context: &mut Context) ->
     let dict = dict.as_ref();
     let init = read_event_init(dict, context)?;
     // PromiseRejectionEventInit : EventInit { required object promise; any reason; }
-    let promise = member(dict, "promise", context)?;
+    let promise = member(dict, js_string!("promise"), context)?;
     if promise.is_undefined() {
         return Err(construct_error(
             NAME,
@@ -56,7 +57,7 @@ fn constructor(new_target: &JsValue, args: &[JsValue], context: &mut Context) ->
              provided value is not of type 'object'.",
         ));
     };
-    let reason = member(dict, "reason", context)?;
+    let reason = member(dict, js_string!("reason"), context)?;
     let event = new_event_cell(kind, init, context);
     let data = PromiseRejectionEventData {
         event,

@@ -28,6 +28,7 @@
 mod buffers;
 mod deserialize;
 
+use boa_engine::js_string;
 use std::collections::HashMap;
 
 use boa_engine::builtins::error::Error;
@@ -626,7 +627,7 @@ pub fn structured_clone(
         return Err(err(&arguments_required(1, 0)));
     };
     let options = dictionary(args.get(1), err, "StructuredSerializeOptions")?;
-    let transfer = member(options.as_ref(), "transfer", context)?;
+    let transfer = member(options.as_ref(), js_string!("transfer"), context)?;
     let transfer = if transfer.is_undefined() {
         Vec::new()
     } else {

@@ -7,8 +7,8 @@
 //! - Equal deadlines run in the order the timers were set (the core's delayed-task heap orders by
 //!   (due time, enqueue order)).
 
+use rustc_hash::FxHashMap as HashMap;
 use std::cell::{Cell, RefCell};
-use std::collections::HashMap;
 use std::rc::Rc;
 
 use boa_engine::{Context, JsNativeError, JsObject, JsResult, JsString, JsValue, NativeFunction};

@@ -39,7 +39,7 @@ fn constructor(new_target: &JsValue, args: &[JsValue], context: &mut Context) ->
     // inherited members first, then newState, oldState (lexicographic order).
     let init = read_event_init(dict.as_ref(), context)?;
     let state = |name: &str, context: &mut Context| -> JsResult<JsString> {
-        let v = member(dict.as_ref(), name, context)?;
+        let v = member(dict.as_ref(), JsString::from(name), context)?;
         if v.is_undefined() {
             Ok(JsString::from(""))
         } else {

@@ -13,6 +13,7 @@
 //!   worker has ended (terminated, closed, or the process finished), so the worker can reach it
 //!   (messages, error events) for as long as it runs.
 
+use boa_engine::js_string;
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -218,7 +219,7 @@ pub fn worker_options(
         return Ok((false, value.to_string(context)?.to_std_string_escaped()));
     }
     let options = dictionary(value, err, "WorkerOptions")?;
-    let kind = member(options.as_ref(), "type", context)?;
+    let kind = member(options.as_ref(), js_string!("type"), context)?;
     let module = if kind.is_undefined() {
         false
     } else {
@@ -232,7 +233,7 @@ pub fn worker_options(
             }
         }
     };
-    let name = member(options.as_ref(), "name", context)?;
+    let name = member(options.as_ref(), js_string!("name"), context)?;
     let name = if name.is_undefined() {
         String::new()
     } else {

@@ -1,6 +1,7 @@
 //! The `PerformanceMark` interface (User Timing §4.1): `new PerformanceMark(name, {startTime,
 //! detail})`, `detail`.
 
+use boa_engine::js_string;
 use boa_engine::{Context, JsObject, JsResult, JsValue, NativeFunction};
 
 use super::performance_entry::{EntryData, EntryType, to_timestamp, with_entry};
@@ -74,8 +75,8 @@ pub fn mark_entry(
         ));
     }
     // (Dictionary members in lexicographical order: detail, startTime.)
-    let detail = member(mark_options, "detail", context)?;
-    let start_time = member(mark_options, "startTime", context)?;
+    let detail = member(mark_options, js_string!("detail"), context)?;
+    let start_time = member(mark_options, js_string!("startTime"), context)?;
     // 4. Set entry's startTime attribute as follows:
     let start_time = if start_time.is_undefined() {
         //  2. Otherwise, set it to the value that would be returned by the Performance object's

@@ -2,6 +2,7 @@
 //! `observe({type, buffered})` / `observe({entryTypes})`, `disconnect()`, `takeRecords()` and
 //! the static `supportedEntryTypes`.
 
+use boa_engine::js_string;
 use std::cell::Cell;
 
 use boa_engine::object::builtins::JsArray;
@@ -136,9 +137,9 @@ fn observe(this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<
     let err = |m: &str| failed(INTERFACE, "observe", m);
     let options = dictionary(args.first(), err, "PerformanceObserverInit")?;
     // Dictionary members in lexicographical order: buffered, durationThreshold, entryTypes, type.
-    let buffered_value = member(options.as_ref(), "buffered", context)?;
-    let buffered = bool_member(options.as_ref(), "buffered", false, context)?;
-    let entry_types = member(options.as_ref(), "entryTypes", context)?;
+    let buffered_value = member(options.as_ref(), js_string!("buffered"), context)?;
+    let buffered = bool_member(options.as_ref(), js_string!("buffered"), false, context)?;
+    let entry_types = member(options.as_ref(), js_string!("entryTypes"), context)?;
     let entry_types = if entry_types.is_undefined() {
         None
     } else {
@@ -149,7 +150,7 @@ fn observe(this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<
         }
         Some(names)
     };
-    let entry_type = member(options.as_ref(), "type", context)?;
+    let entry_type = member(options.as_ref(), js_string!("type"), context)?;
     let entry_type = if entry_type.is_undefined() {
         None
     } else {

@@ -5,6 +5,7 @@
 //! Each mark is also an instant event of `--trace` (category `user_timing`) at its start time,
 //! and each measure an async slice from its start to its end.
 
+use boa_engine::js_string;
 use boa_engine::{Context, JsObject, JsResult, JsValue, NativeFunction};
 use serde_json::json;
 
@@ -128,14 +129,14 @@ fn measure(this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<
         if start_or_options.is_null_or_undefined() || start_or_options.is_object() {
             let dict = dictionary(Some(&start_or_options), err, "PerformanceMeasureOptions")?;
             let present = |v: JsValue| (!v.is_undefined()).then_some(v);
-            let detail = present(member(dict.as_ref(), "detail", context)?);
-            let duration = present(member(dict.as_ref(), "duration", context)?)
+            let detail = present(member(dict.as_ref(), js_string!("detail"), context)?);
+            let duration = present(member(dict.as_ref(), js_string!("duration"), context)?)
                 .map(|v| to_timestamp(&v, context, err).map(MarkOrTime::Time))
                 .transpose()?;
-            let end = present(member(dict.as_ref(), "end", context)?)
+            let end = present(member(dict.as_ref(), js_string!("end"), context)?)
                 .map(|v| mark_or_time(&v, context, err))
                 .transpose()?;
-            let start = present(member(dict.as_ref(), "start", context)?)
+            let start = present(member(dict.as_ref(), js_string!("start"), context)?)
                 .map(|v| mark_or_time(&v, context, err))
                 .transpose()?;
             (

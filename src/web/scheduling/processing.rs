@@ -68,7 +68,13 @@ pub struct SchedulerMaps {
     id: u64,
     #[unsafe_ignore_trace]
     fixed: GcRefCell<[[Option<QueueId>; 2]; 3]>,
+    /// The realm's shared {null, fixed priority} scheduling states this Scheduler has used, by
+    /// priority, with the realm they belong to (a lookup in the realm's data saved per task).
+    fixed_states: GcRefCell<[Option<FixedState>; 3]>,
 }
+
+/// A realm's {null, fixed priority} scheduling state, with that realm.
+type FixedState = (Realm, Gc<SchedulingState>);
 
 impl SchedulerMaps {
     /// The maps of a new Scheduler.
@@ -77,7 +83,26 @@ impl SchedulerMaps {
         Self {
             id: super::next_id(&NEXT_SCHEDULER_ID),
             fixed: GcRefCell::new([[None; 2]; 3]),
+            fixed_states: GcRefCell::new([None, None, None]),
         }
+    }
+
+    /// The current realm's {null, fixed priority} scheduling state for `priority`
+    /// (`fixed_priority_unabortable_state`), remembered for the next call from the same realm.
+    fn fixed_state(
+        &self,
+        priority: TaskPriority,
+        context: &mut Context,
+    ) -> JsResult<Gc<SchedulingState>> {
+        let index = priority as usize;
+        if let Some((realm, state)) = &self.fixed_states.borrow()[index]
+            && realm == context.realm()
+        {
+            return Ok(state.clone());
+        }
+        let state = fixed_priority_unabortable_state(priority, context)?;
+        self.fixed_states.borrow_mut()[index] = Some((context.realm().clone(), state.clone()));
+        Ok(state)
     }
 }
 
@@ -295,7 +320,7 @@ fn schedule_task(
     realm: Realm,
     completion: Completion,
     (ripe, posted): (Option<(LoopTime, u64)>, Option<Box<Posted>>),
-    steps: impl FnOnce(&mut Context) -> JsResult<()> + 'static,
+    steps: impl FnOnce(&Host, &mut Context) -> JsResult<()> + 'static,
 ) {
     let queue = match &completion {
         Completion::Handle(handle) => handle.queue.borrow().as_ref().map(QueueRef::queue),
@@ -316,12 +341,11 @@ fn schedule_task(
     let id = host.insert_task(
         realm,
         Box::new(move |context| {
+            let host = Host::from_context(context)?;
             // 6.1. Run steps.
-            let result = steps(context);
+            let result = steps(&host, context);
             // 6.2. Run handle's task complete steps.
-            if let Ok(host) = Host::from_context(context) {
-                task_complete_steps(&completion, &host);
-            }
+            task_complete_steps(&completion, &host);
             result
         }),
     );
@@ -346,13 +370,13 @@ pub struct PostTaskOptions {
 
 /// "Schedule a postTask task" for scheduler given callback and options (§2.4.2).
 pub fn schedule_post_task(
+    host: &Host,
     scheduler: &JsObject,
     maps: Gc<SchedulerMaps>,
     callback: JsObject,
     options: PostTaskOptions,
     context: &mut Context,
 ) -> JsResult<JsPromise> {
-    let host = Host::from_context(context)?;
     // (The scheduler's relevant realm: its tasks run with it current.)
     let realm = context.realm().clone();
     // 1. Let result be a new promise.
@@ -381,13 +405,13 @@ pub fn schedule_post_task(
     //    (Without an abort source the state is the realm's shared {null, fixed priority} state:
     //    `fixed_priority_unabortable_state`.)
     let state = match &signal {
-        None => fixed_priority_unabortable_state(
+        None => maps.fixed_state(
             options.priority.unwrap_or(TaskPriority::UserVisible),
             context,
         )?,
         Some((object, abort_source)) => {
             let fixed = |priority, context: &mut Context| {
-                fixed_priority_unabortable_state(priority, context)
+                maps.fixed_state(priority, context)
                     .map(|state| state.priority_source.clone())
             };
             let priority_source = match options.priority {
@@ -423,34 +447,39 @@ pub fn schedule_post_task(
         // 11.2. Schedule a task to invoke an algorithm for scheduler given handle and these steps:
         let resolve = resolvers.resolve.clone();
         let reject = resolvers.reject.clone();
-        schedule_task(host, realm, completion, (ripe, posted), move |context| {
-            let host = Host::from_context(context)?;
-            // 11.2.1. Let eventLoop be scheduler's relevant agent's event loop.
-            // 11.2.2. Set the current scheduling state for scheduler to state.
-            set_current_scheduling_state(&host, &scheduler, &state);
-            // 11.2.3. Let callbackResult be the result of invoking callback with « » and
-            //         "rethrow". If that threw an exception, then reject result with that.
-            //         Otherwise, resolve result with callbackResult.
-            //         (A stack limit rejects with a RangeError; an engine panic is not an
-            //         exception and leaves the task, after step 11.2.4: `exception_to_value`.)
-            //         (Invoking ends with "clean up after running script": the microtasks the
-            //         callback queued run before result is resolved or rejected.)
-            let invoked = invoke_callback_function(
-                &callback,
-                &JsValue::undefined(),
-                &[],
-                ExceptionBehavior::Rethrow,
-                context,
-            );
-            let outcome = match invoked {
-                Ok(value) => resolve.call(&JsValue::undefined(), &[value], context),
-                Err(error) => exception_to_value(error, context)
-                    .and_then(|reason| reject.call(&JsValue::undefined(), &[reason], context)),
-            };
-            // 11.2.4. Set eventLoop's current continuation state to null.
-            host.set_current_continuation_state(None);
-            outcome.map(drop)
-        });
+        schedule_task(
+            host,
+            realm,
+            completion,
+            (ripe, posted),
+            move |host, context| {
+                // 11.2.1. Let eventLoop be scheduler's relevant agent's event loop.
+                // 11.2.2. Set the current scheduling state for scheduler to state.
+                set_current_scheduling_state(host, &scheduler, &state);
+                // 11.2.3. Let callbackResult be the result of invoking callback with « » and
+                //         "rethrow". If that threw an exception, then reject result with that.
+                //         Otherwise, resolve result with callbackResult.
+                //         (A stack limit rejects with a RangeError; an engine panic is not an
+                //         exception and leaves the task, after step 11.2.4: `exception_to_value`.)
+                //         (Invoking ends with "clean up after running script": the microtasks the
+                //         callback queued run before result is resolved or rejected.)
+                let invoked = invoke_callback_function(
+                    &callback,
+                    &JsValue::undefined(),
+                    &[],
+                    ExceptionBehavior::Rethrow,
+                    context,
+                );
+                let outcome = match invoked {
+                    Ok(value) => resolve.call(&JsValue::undefined(), &[value], context),
+                    Err(error) => exception_to_value(error, context)
+                        .and_then(|reason| reject.call(&JsValue::undefined(), &[reason], context)),
+                };
+                // 11.2.4. Set eventLoop's current continuation state to null.
+                host.set_current_continuation_state(None);
+                outcome.map(drop)
+            },
+        );
     };
     // 12. Let delay be options["delay"].
     // 13. If delay is greater than 0, then run steps after a timeout given scheduler's relevant
@@ -476,7 +505,7 @@ pub fn schedule_post_task(
         }
     } else {
         // 14. Otherwise, run enqueueSteps.
-        enqueue_steps(&host, None);
+        enqueue_steps(host, None);
     }
     // 15. Return result.
     Ok(result)
@@ -484,15 +513,15 @@ pub fn schedule_post_task(
 
 /// "Schedule a yield continuation" for scheduler (§2.4.2).
 pub fn schedule_yield_continuation(
+    host: &Host,
     scheduler: &JsObject,
     maps: Gc<SchedulerMaps>,
     context: &mut Context,
 ) -> JsResult<JsPromise> {
-    let host = Host::from_context(context)?;
     // 1. Let result be a new promise.
     let (result, resolvers) = JsPromise::new_pending(context);
     // 2. Let inheritedState be the result of getting the current scheduling state for scheduler.
-    let inherited = current_scheduling_state(&host, scheduler);
+    let inherited = current_scheduling_state(host, scheduler);
     // 3. Let abortSource be inheritedState's abort source if inheritedState is not null, or
     //    otherwise null.
     let abort_source = inherited.as_ref().and_then(|s| s.abort_source.clone());
@@ -512,7 +541,8 @@ pub fn schedule_yield_continuation(
     //    priority unabortable task signal given "user-visible".
     let priority_source = match inherited {
         Some(state) => state.priority_source.clone(),
-        None => fixed_priority_unabortable_state(TaskPriority::UserVisible, context)?
+        None => maps
+            .fixed_state(TaskPriority::UserVisible, context)?
             .priority_source
             .clone(),
     };
@@ -523,7 +553,7 @@ pub fn schedule_yield_continuation(
         .map(|signal| create_task_handle(resolvers.reject.clone(), signal, maps.clone()));
     // 9. Set handle's queue to the result of selecting the scheduler task queue for scheduler
     //    given prioritySource and true.
-    let queue = select_queue(&host, &maps, &priority_source, true);
+    let queue = select_queue(host, &maps, &priority_source, true);
     let completion = match handle {
         Some(handle) => {
             *handle.queue.borrow_mut() = Some(queue);
@@ -543,11 +573,11 @@ pub fn schedule_yield_continuation(
         })
     });
     schedule_task(
-        &host,
+        host,
         context.realm().clone(),
         completion,
         (None, posted),
-        move |context| {
+        move |_, context| {
             resolve
                 .call(&JsValue::undefined(), &[JsValue::undefined()], context)
                 .map(drop)

@@ -1,11 +1,13 @@
 //! The `Scheduler` interface (§2.2) and the global `scheduler` attribute (§4.1.1).
 
+use boa_engine::js_string;
 use std::rc::Rc;
 
 use boa_engine::object::builtins::JsPromise;
 use boa_engine::{Context, JsError, JsObject, JsResult, JsValue, NativeFunction};
 use boa_gc::Gc;
 
+use crate::agent::host::Host;
 use crate::agent::realm::{insert_realm_data, realm_data};
 use crate::engine::errors::exception_to_value;
 use crate::engine::webidl::{to_unsigned_long_long_enforce_range, type_error};
@@ -61,7 +63,7 @@ fn post_task_options(value: Option<&JsValue>, context: &mut Context) -> JsResult
     let dict = dictionary(value, post_task_error, "SchedulerPostTaskOptions")?;
     let dict = dict.as_ref();
     // `[EnforceRange] unsigned long long delay = 0`.
-    let delay = member(dict, "delay", context)?;
+    let delay = member(dict, js_string!("delay"), context)?;
     let delay = if delay.is_undefined() {
         0
     } else {
@@ -72,7 +74,7 @@ fn post_task_options(value: Option<&JsValue>, context: &mut Context) -> JsResult
         })?
     };
     // `TaskPriority priority`.
-    let priority = member(dict, "priority", context)?;
+    let priority = member(dict, js_string!("priority"), context)?;
     let priority = if priority.is_undefined() {
         None
     } else {
@@ -84,7 +86,7 @@ fn post_task_options(value: Option<&JsValue>, context: &mut Context) -> JsResult
     };
     // `AbortSignal signal`.
     let signal = abort_signal_member(
-        &member(dict, "signal", context)?,
+        &member(dict, js_string!("signal"), context)?,
         "SchedulerPostTaskOptions",
         false,
         context,
@@ -104,10 +106,12 @@ fn post_task_options(value: Option<&JsValue>, context: &mut Context) -> JsResult
 /// this follows Chromium, whose behaviour the upstream `yield-then-detach.html` test checks
 /// (discussed in WICG/scheduling-apis issue 57). The scheduler's realm is taken to be the
 /// method's (they differ only for `postTask.call()` across frames).
-fn ensure_fully_active(operation: &str, context: &Context) -> JsResult<()> {
-    let host = crate::agent::host::Host::from_context(context)?;
+///
+/// Returns the host, which the scheduling steps go on with.
+fn ensure_fully_active(operation: &str, context: &Context) -> JsResult<Rc<Host>> {
+    let host = Host::from_context(context)?;
     if crate::agent::realm::can_run(&host, context.realm()) {
-        return Ok(());
+        return Ok(host);
     }
     Err(crate::web::dom::dom_exception::dom_exception_error(
         context,
@@ -132,8 +136,8 @@ fn post_task(this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResul
         };
         let callback = callback.clone();
         let options = post_task_options(args.get(1), context)?;
-        ensure_fully_active("postTask", context)?;
-        schedule_post_task(&scheduler, maps, callback, options, context)
+        let host = ensure_fully_active("postTask", context)?;
+        schedule_post_task(&host, &scheduler, maps, callback, options, context)
     })();
     promise_or_rejection(result, context)
 }
@@ -142,8 +146,8 @@ fn post_task(this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResul
 fn yield_(this: &JsValue, _: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
     let result = (|| {
         let (scheduler, maps) = this_scheduler(this, context)?;
-        ensure_fully_active("yield", context)?;
-        schedule_yield_continuation(&scheduler, maps, context)
+        let host = ensure_fully_active("yield", context)?;
+        schedule_yield_continuation(&host, &scheduler, maps, context)
     })();
     promise_or_rejection(result, context)
 }

@@ -1,5 +1,6 @@
 //! The `TaskController` interface (§3.2): an AbortController whose signal is a TaskSignal.
 
+use boa_engine::js_string;
 use boa_engine::{Context, JsResult, JsValue, NativeFunction};
 
 use crate::engine::webidl::type_error;
@@ -23,7 +24,7 @@ fn constructor(new_target: &JsValue, args: &[JsValue], context: &mut Context) ->
         |m| construct_error("TaskController", m),
         "TaskControllerInit",
     )?;
-    let priority = member(init.as_ref(), "priority", context)?;
+    let priority = member(init.as_ref(), js_string!("priority"), context)?;
     let priority = if priority.is_undefined() {
         TaskPriority::UserVisible
     } else {

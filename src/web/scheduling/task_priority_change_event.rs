@@ -1,5 +1,6 @@
 //! The `TaskPriorityChangeEvent` interface (§3.1).
 
+use boa_engine::js_string;
 use boa_engine::{Context, JsData, JsObject, JsResult, JsString, JsValue, NativeFunction};
 use boa_gc::{Finalize, Trace};
 
@@ -63,7 +64,7 @@ fn constructor(new_target: &JsValue, args: &[JsValue], context: &mut Context) ->
     // Members of EventInit first, then TaskPriorityChangeEventInit's.
     let init = read_event_init(dict.as_ref(), context)?;
     // `required TaskPriority previousPriority`.
-    let previous = member(dict.as_ref(), "previousPriority", context)?;
+    let previous = member(dict.as_ref(), js_string!("previousPriority"), context)?;
     if previous.is_undefined() {
         return Err(construct_error(
             interface,

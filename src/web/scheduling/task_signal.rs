@@ -15,6 +15,7 @@
 //!   after "schedule a postTask task"); the cache is `scheduling_state`'s, next to their
 //!   scheduling states.
 
+use boa_engine::js_string;
 use std::cell::Cell;
 
 use crate::agent::host::Host;
@@ -457,7 +458,7 @@ fn any(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue
         |m| type_error("TaskSignal", "any", m),
         "TaskSignalAnyInit",
     )?;
-    let priority = member(init.as_ref(), "priority", context)?;
+    let priority = member(init.as_ref(), js_string!("priority"), context)?;
     let priority = priority_init(&priority, context)?;
     let (object, _) = create_dependent_task_signal(&signals, priority, context)?;
     Ok(object.into())
