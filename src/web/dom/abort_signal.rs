@@ -77,25 +77,49 @@ impl SignalInner {
 /// signals, dependent flag; plus its EventTarget state.
 #[derive(Trace, Finalize)]
 pub struct AbortSignalState {
-    target: Gc<EventTargetState>,
+    /// The signal's EventTarget state, made when first needed (a listener or handler added, an
+    /// event dispatched to it): most signals never have one, and until then "no listener" is
+    /// all there is to know.
+    target: GcRefCell<Option<Gc<EventTargetState>>>,
     inner: GcRefCell<SignalInner>,
 }
 
 impl AbortSignalState {
-    /// A new, not aborted, non-dependent signal state with its own EventTarget state; bind it to
-    /// its object with [`Self::bind_object`] once the object exists.
+    /// A new, not aborted, non-dependent signal state (its EventTarget state is made when first
+    /// needed); bind it to its object with [`Self::bind_object`] once the object exists.
     #[must_use]
     pub fn new() -> Gc<Self> {
         Gc::new(Self {
-            target: EventTargetState::new(),
+            target: GcRefCell::new(None),
             inner: GcRefCell::new(SignalInner::new()),
         })
     }
 
-    /// The signal's EventTarget state (for the native data's [`IsEventTarget`]).
+    /// The signal's EventTarget state (for the native data's [`IsEventTarget`]), made now if
+    /// the signal has none yet.
     #[must_use]
     pub fn event_target(&self) -> Gc<EventTargetState> {
-        self.target.clone()
+        self.target
+            .borrow_mut()
+            .get_or_insert_with(EventTargetState::new)
+            .clone()
+    }
+
+    /// Whether the signal has made its EventTarget state (for tests of its laziness).
+    #[cfg(test)]
+    #[must_use]
+    pub fn has_event_target_state(&self) -> bool {
+        self.target.borrow().is_some()
+    }
+
+    /// Whether some listener (or activated event handler) listens for `kind` (false while the
+    /// signal has no EventTarget state, without making one).
+    #[must_use]
+    pub fn has_listener_for(&self, kind: &str) -> bool {
+        self.target
+            .borrow()
+            .as_ref()
+            .is_some_and(|target| target.has_listener_for(kind))
     }
 
     /// Record the signal's JS object (once, at creation).
@@ -186,7 +210,7 @@ pub fn refresh_keep_alive_state(signal: &Gc<AbortSignalState>) {
         let needed = inner.dependent
             && inner.reason.is_none()
             && !inner.sources.is_empty()
-            && (!inner.algorithms.is_empty() || signal.target.has_listener_for("abort"));
+            && (!inner.algorithms.is_empty() || signal.has_listener_for("abort"));
         (needed, inner.pinned)
     };
     if needed == pinned {
@@ -425,7 +449,7 @@ fn run_abort_steps(signal: &Gc<AbortSignalState>, context: &mut Context) {
     //    `onabort` handler is one once set) the dispatch would invoke nothing: the event object
     //    could never be seen, and is not created.)
     if let Some(object) = object
-        && signal.target.has_listener_for("abort")
+        && signal.has_listener_for("abort")
         && let Err(error) = fire_simple_event(&object, "abort", EventInit::default(), context)
     {
         report(&error, context);

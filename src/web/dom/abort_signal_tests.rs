@@ -1,5 +1,5 @@
-//! Memory behaviour of dependent signals (DOM §3.2 garbage collection), with the collector
-//! forced between steps.
+//! Memory behaviour of signals: dependent signals (DOM §3.2 garbage collection), with the
+//! collector forced between steps, and the EventTarget state a signal makes only when needed.
 
 use boa_engine::JsValue;
 
@@ -98,4 +98,48 @@ fn aborted_dependents_are_released() {
     eval(&mut rt, "a.abort()");
     boa_gc::force_collect();
     assert_eq!(state.dependent_count(), 0);
+}
+
+/// A signal makes its EventTarget state only when something needs it: creating a signal,
+/// firing its abort event with nobody listening and asking whether it has listeners make none;
+/// a listener (or an `on…` handler) makes one, and then the question is answered from it.
+#[test]
+fn event_target_state_is_made_when_first_needed() {
+    let mut rt = runtime();
+    let signal_of = |rt: &mut Runtime, source: &str| {
+        let value = eval(rt, source);
+        match value
+            .as_object()
+            .and_then(|o| abort_signal_state(&o, rt.context()))
+        {
+            Some(state) => state,
+            None => panic!("{source}: not a signal"),
+        }
+    };
+    let plain = signal_of(
+        &mut rt,
+        "globalThis.a = new AbortController(); a.abort(); a.signal",
+    );
+    assert!(!plain.has_event_target_state());
+    assert!(!plain.has_listener_for("abort"));
+    assert!(!plain.has_event_target_state());
+
+    let listened = signal_of(
+        &mut rt,
+        "globalThis.b = new TaskController(); globalThis.events = [];
+         b.signal.addEventListener('prioritychange', (e) => events.push(e.previousPriority));
+         b.signal",
+    );
+    assert!(listened.has_event_target_state());
+    assert!(listened.has_listener_for("prioritychange"));
+    assert!(!listened.has_listener_for("abort"));
+    let events = eval(
+        &mut rt,
+        "b.setPriority('background'); b.signal.onabort = () => events.push('abort');
+         b.abort(); events.join()",
+    );
+    assert_eq!(
+        events.as_string().map(|s| s.to_std_string_escaped()),
+        Some("user-visible,abort".to_owned())
+    );
 }

@@ -215,10 +215,7 @@ pub fn refresh_pin(signal: &Gc<TaskSignalState>) {
         let needed = inner.dependent
             && source.is_some()
             && (!inner.dynamic_queues.is_empty()
-                || signal
-                    .abort
-                    .event_target()
-                    .has_listener_for("prioritychange"));
+                || signal.abort.has_listener_for("prioritychange"));
         (needed, inner.pinned, source)
     };
     if needed == pinned {
@@ -406,10 +403,7 @@ pub fn signal_priority_change(
         //    "prioritychange" (an `onprioritychange` handler is one once set) the dispatch would
         //    invoke nothing: the event object could never be seen, and is not created.)
         if let Some(object) = signal.object()
-            && signal
-                .abort
-                .event_target()
-                .has_listener_for("prioritychange")
+            && signal.abort.has_listener_for("prioritychange")
         {
             let event = create_priority_change_event(previous, context)?;
             fire_event(&object, &event, context)?;
