@@ -186,7 +186,7 @@ fn run_in(runtime: &mut Runtime, function: &str, n: u64, rounds: u64) -> Result<
 /// The steady state: one runtime on one engine thread that lives through the whole run and runs
 /// the cases one after another, as a long-running program runs them (the collector's heap sizing
 /// and whatever earlier cases left behind carry over). Its repetitions are interleaved with the
-/// fresh-runtime ones (`run_case`), so the two see the same load on the machine.
+/// fresh-runtime ones (`CaseRuns::repeat`), so the two see the same load on the machine.
 pub(super) struct SteadyRunner {
     jobs: Option<std::sync::mpsc::Sender<(&'static str, u64, u64)>>,
     results: std::sync::mpsc::Receiver<Result<Sample, String>>,
@@ -248,79 +248,114 @@ impl Drop for SteadyRunner {
     }
 }
 
-/// Run a case `repetitions` times: the median, fastest and slowest CPU ns/op, and the median
-/// wall ns/op.
+/// The repetitions of one case so far: each [`CaseRuns::repeat`] runs it once more (and once in
+/// the steady-state runtime, if there is one); [`CaseRuns::finish`] gives the median, fastest and
+/// slowest CPU ns/op, and the median wall ns/op.
 ///
 /// Each repetition runs on a thread of its own: Boa's collector is per thread, and its threshold
 /// only grows, so a repetition on a used thread would inherit the heap sizing of whatever ran
 /// before it. A fresh thread starts every repetition from the same state.
-pub(super) fn run_case(
-    case: &Case,
+///
+/// The caller goes round the cases, one repetition of each at a time (`bench::run`), so the cases
+/// a target compares are measured side by side rather than minutes apart.
+pub(super) struct CaseRuns<'a> {
+    case: &'a Case,
     n: u64,
     rounds: u64,
-    repetitions: usize,
-    steady: Option<&SteadyRunner>,
-) -> CaseResult {
-    let mut samples = Vec::with_capacity(repetitions);
-    let mut steady_samples: Result<Vec<f64>, String> = Ok(Vec::new());
-    for _ in 0..repetitions.max(1) {
-        let (function, traced) = (case.function, case.traced);
+    samples: Vec<Sample>,
+    /// The first failure; the case is not repeated after it.
+    error: Option<String>,
+    /// `None` without a steady-state runtime for this case.
+    steady_samples: Option<Result<Vec<f64>, String>>,
+}
+
+impl<'a> CaseRuns<'a> {
+    pub(super) fn new(case: &'a Case, (n, rounds): (u64, u64), steady: bool) -> Self {
+        Self {
+            case,
+            n,
+            rounds,
+            samples: Vec::new(),
+            error: None,
+            steady_samples: steady.then(|| Ok(Vec::new())),
+        }
+    }
+
+    /// Run the case once more in a fresh runtime, then once in `steady` (the long-lived
+    /// runtime, given when this case has a steady-state figure).
+    pub(super) fn repeat(&mut self, steady: Option<&SteadyRunner>) {
+        if self.error.is_some() {
+            return;
+        }
+        let (function, traced, n, rounds) =
+            (self.case.function, self.case.traced, self.n, self.rounds);
         let outcome = crate::engine::thread::run_on_engine_thread(move || {
             run_once(function, n, rounds, traced)
         })
         .unwrap_or_else(|e| Err(e.to_string()));
         match outcome {
-            Ok(sample) => samples.push(sample),
+            Ok(sample) => self.samples.push(sample),
             Err(error) => {
-                return CaseResult {
-                    steady: None,
-                    name: case.name.clone(),
-                    ops: n,
-                    ns_per_op: 0.0,
-                    min_ns_per_op: 0.0,
-                    max_ns_per_op: 0.0,
-                    wall_ns_per_op: 0.0,
-                    repetitions: samples.len(),
-                    error: Some(error),
-                };
+                self.error = Some(error);
+                return;
             }
         }
-        if let (Some(runner), Ok(per_op)) = (steady, &mut steady_samples) {
-            match runner.run(case.function, n, rounds) {
+        if let (Some(runner), Some(Ok(per_op))) = (steady, &mut self.steady_samples) {
+            match runner.run(function, n, rounds) {
                 Ok(sample) => per_op.push(nanos(sample.cpu) / sample.ops as f64),
-                Err(e) => steady_samples = Err(e),
+                Err(e) => self.steady_samples = Some(Err(e)),
             }
         }
     }
-    let per_op = |time: fn(&Sample) -> Duration| {
-        let mut v: Vec<f64> = samples
-            .iter()
-            .map(|s| nanos(time(s)) / s.ops as f64)
-            .collect();
-        v.sort_by(f64::total_cmp);
-        v
-    };
-    let wall = per_op(|s| s.wall);
-    let cpu = if case.wall_clock {
-        wall.clone()
-    } else {
-        per_op(|s| s.cpu)
-    };
-    CaseResult {
-        name: case.name.clone(),
-        ops: samples.first().map_or(n, |s| s.ops),
-        ns_per_op: cpu[cpu.len() / 2],
-        min_ns_per_op: cpu[0],
-        max_ns_per_op: cpu[cpu.len() - 1],
-        wall_ns_per_op: wall[wall.len() / 2],
-        repetitions: samples.len(),
-        error: None,
-        steady: steady.map(|_| {
-            steady_samples.map(|mut v| {
-                v.sort_by(f64::total_cmp);
-                v[v.len() / 2]
-            })
-        }),
+
+    /// The case's result over its repetitions.
+    pub(super) fn finish(self) -> CaseResult {
+        let case = self.case;
+        if let Some(error) = self.error {
+            return CaseResult {
+                steady: None,
+                name: case.name.clone(),
+                ops: self.n,
+                ns_per_op: 0.0,
+                min_ns_per_op: 0.0,
+                max_ns_per_op: 0.0,
+                wall_ns_per_op: 0.0,
+                repetitions: self.samples.len(),
+                error: Some(error),
+            };
+        }
+        let samples = self.samples;
+        let per_op = |time: fn(&Sample) -> Duration| {
+            let mut v: Vec<f64> = samples
+                .iter()
+                .map(|s| nanos(time(s)) / s.ops as f64)
+                .collect();
+            v.sort_by(f64::total_cmp);
+            v
+        };
+        let wall = per_op(|s| s.wall);
+        let cpu = if case.wall_clock {
+            wall.clone()
+        } else {
+            per_op(|s| s.cpu)
+        };
+        let median = |v: &[f64]| v.get(v.len() / 2).copied().unwrap_or(0.0);
+        CaseResult {
+            name: case.name.clone(),
+            ops: samples.first().map_or(self.n, |s| s.ops),
+            ns_per_op: median(&cpu),
+            min_ns_per_op: cpu.first().copied().unwrap_or(0.0),
+            max_ns_per_op: cpu.last().copied().unwrap_or(0.0),
+            wall_ns_per_op: median(&wall),
+            repetitions: samples.len(),
+            error: None,
+            steady: self.steady_samples.map(|outcome| {
+                outcome.map(|mut v| {
+                    v.sort_by(f64::total_cmp);
+                    median(&v)
+                })
+            }),
+        }
     }
 }
 

@@ -266,23 +266,41 @@ pub fn run_bench(options: &BenchOptions) -> i32 {
     } else {
         None
     };
-    for case in &selected {
-        let (n, rounds) = sizes(case);
+    // The repetitions go round the cases (the first of every case, then the second, …), so the
+    // two cases of a target are measured side by side: a change in the machine's load over the
+    // run moves both, not their ratio.
+    let mut runs: Vec<measure::CaseRuns> = selected
+        .iter()
+        .map(|case| {
+            // A long-running program runs the cases on its own thread's loop, not traced.
+            let steady = steady_runner.is_some() && !case.traced && !case.wall_clock;
+            measure::CaseRuns::new(case, sizes(case), steady)
+        })
+        .collect();
+    let repetitions = options.repetitions.max(1);
+    for repetition in 1..=repetitions {
         if !options.json {
-            eprint!("{:<32}", case.name);
+            eprint!("repetition {repetition} of {repetitions}:");
         }
-        // A long-running program runs the cases on its own thread's loop, not traced.
-        let steady = steady_runner
-            .as_ref()
-            .filter(|_| !case.traced && !case.wall_clock);
-        let result = measure::run_case(case, n, rounds, options.repetitions, steady);
+        for run in &mut runs {
+            run.repeat(steady_runner.as_ref());
+            if !options.json {
+                eprint!(".");
+            }
+        }
+        if !options.json {
+            eprintln!();
+        }
+    }
+    for run in runs {
+        let result = run.finish();
         if let Some(outcome) = &result.steady {
             let (ns_per_op, error) = match outcome {
                 Ok(ns) => (*ns, None),
                 Err(e) => (0.0, Some(e.clone())),
             };
             report.steady.push(SteadyResult {
-                name: case.name.clone(),
+                name: result.name.clone(),
                 ns_per_op,
                 error,
             });
@@ -290,7 +308,8 @@ pub fn run_bench(options: &BenchOptions) -> i32 {
         if !options.json {
             match &result.error {
                 None => eprintln!(
-                    "{:>10.0} ns/op  ({:.0}–{:.0}; wall {:.0}; {} × {} ops)",
+                    "{:<32}{:>10.0} ns/op  ({:.0}–{:.0}; wall {:.0}; {} × {} ops)",
+                    result.name,
                     result.ns_per_op,
                     result.min_ns_per_op,
                     result.max_ns_per_op,
@@ -298,7 +317,7 @@ pub fn run_bench(options: &BenchOptions) -> i32 {
                     result.repetitions,
                     result.ops
                 ),
-                Some(e) => eprintln!("FAILED: {e}"),
+                Some(e) => eprintln!("{:<32}FAILED: {e}", result.name),
             }
         }
         report.cases.push(result);
