@@ -12,7 +12,8 @@
 //! - [`engine`]: Boa glue — host hooks, job executor, WebIDL callback invocation and
 //!   conversions, running scripts, error text;
 //! - [`agent`]: the state of an event loop's agent above the core — task records, microtask
-//!   queue and checkpoint, "clean up after running script", continuation state, the tracer;
+//!   queue and checkpoint, "clean up after running script", continuation state, the tracer, the
+//!   collection pace;
 //! - [`event_loop`]: the event-loop core, plain Rust without JS values.
 
 pub mod agent;

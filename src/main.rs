@@ -6,7 +6,7 @@ use std::process::ExitCode;
 /// faster than the system allocator (measured with `taskhost bench`, docs/PERFORMANCE.md).
 ///
 /// Wrapped to count the bytes each thread allocates and frees, which the loop's collection pace
-/// reads (`taskhost::runtime::memory_reducer::pace`): a thread-local addition per call.
+/// reads (`taskhost::agent::collection_pace`): a thread-local addition per call.
 #[global_allocator]
 static ALLOCATOR: Counting = Counting;
 
@@ -78,7 +78,7 @@ use taskhost::cli::{Cli, execute};
 
 fn main() -> ExitCode {
     taskhost::runtime::memory_reducer::set_release_free_pages(release_free_pages);
-    taskhost::runtime::memory_reducer::set_allocation_counts(allocation_counts);
+    taskhost::agent::collection_pace::set_allocation_counts(allocation_counts);
     // A panic is a bug in taskhost, never the script's fault: say so in one line.
     std::panic::set_hook(Box::new(|info| {
         let location = info

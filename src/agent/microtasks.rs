@@ -55,8 +55,8 @@ pub fn perform_microtask_checkpoint(host: &Host, context: &mut Context) {
         if let Err(error) = result {
             host.report_exception(&error, context);
         }
-        // (Not a step: the host's collection pace, `runtime::memory_reducer::pace`.)
-        crate::runtime::memory_reducer::pace();
+        // (Not a step: the host's collection pace, `agent::collection_pace`.)
+        crate::agent::collection_pace::pace();
     }
     // 4. For each environment settings object whose responsible event loop is this event loop,
     //    notify about rejected promises given settingsObject's global object.
@@ -66,7 +66,7 @@ pub fn perform_microtask_checkpoint(host: &Host, context: &mut Context) {
     context.clear_kept_objects();
     // 7. Set the event loop's performing a microtask checkpoint to false.
     host.end_microtask_checkpoint();
-    crate::runtime::memory_reducer::pace();
+    crate::agent::collection_pace::pace();
     // 8. Record timing info for microtask checkpoint. (Not recorded.)
 }
 

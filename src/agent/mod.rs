@@ -10,6 +10,7 @@
 //! installs.
 
 pub mod clock_control;
+pub mod collection_pace;
 pub mod continuation;
 pub mod deviations;
 pub mod host;
