@@ -17,9 +17,10 @@
 //!   ([`EventLoopCore::scheduler_enqueue_ripe`]). It only orders scheduler tasks against host
 //!   tasks (band 2); among scheduler tasks, enqueue order alone decides.
 //!
-//! Module map (each file states its own invariant): `time` (clock), `slab` (generational arena),
-//! `timer_heap`, `host_tasks`, `scheduler_queues`, `idle`, `policy` (the `next` selection), `choices`
-//! (the seeded random policy: the choices the specs leave to the user agent); tests:
+//! Module map (each file states its own invariant): `sources` (task sources, bands, priorities),
+//! `time` (clock), `slab` (generational arena), `timer_heap`, `host_tasks`, `scheduler_queues`,
+//! `idle`, `policy` (the `next` selection), `choices` (the seeded random policy: the choices the
+//! specs leave to the user agent); tests:
 //! `core_tests` (public API), `model_tests` + `naive_model` (property test against a naive model).
 
 pub mod choices;
@@ -36,9 +37,11 @@ mod policy;
 mod random_model_tests;
 mod scheduler_queues;
 pub(crate) mod slab;
+mod sources;
 pub mod time;
 mod timer_heap;
 
+pub use sources::{Band, HostSource, Priority};
 pub use time::{Clock, LoopTime, SharedTime};
 
 use host_tasks::{HostTask, HostTasks};
@@ -49,101 +52,6 @@ use timer_heap::TimerHeap;
 /// An opaque task payload. The core never looks inside; the runtime maps it to JS values.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct TaskId(pub u64);
-
-/// HTML task sources that live in the normal band (band 2) next to user-visible scheduler tasks.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum HostSource {
-    /// The timer task source (setTimeout/setInterval, AbortSignal.timeout).
-    Timer,
-    /// The posted message task source (MessagePort).
-    PostedMessage,
-    /// The idle-task source when an idle callback's `timeout` fires.
-    IdleTimeout,
-    /// The DOM manipulation task source (e.g. "notify about rejected promises").
-    DomManipulation,
-    /// The file reading task source (reading a Blob's bytes).
-    FileReading,
-    /// Any other host task source (e.g. resolving host promises, module loading).
-    Other,
-}
-
-impl HostSource {
-    /// How many host task sources there are.
-    pub const COUNT: usize = 6;
-
-    /// Every host task source, by [`Self::index`].
-    pub const ALL: [HostSource; Self::COUNT] = [
-        HostSource::Timer,
-        HostSource::PostedMessage,
-        HostSource::IdleTimeout,
-        HostSource::DomManipulation,
-        HostSource::FileReading,
-        HostSource::Other,
-    ];
-
-    /// The source's place in [`Self::ALL`].
-    #[must_use]
-    pub const fn index(self) -> usize {
-        match self {
-            HostSource::Timer => 0,
-            HostSource::PostedMessage => 1,
-            HostSource::IdleTimeout => 2,
-            HostSource::DomManipulation => 3,
-            HostSource::FileReading => 4,
-            HostSource::Other => 5,
-        }
-    }
-}
-
-/// The band a task was selected from, highest first (see `docs/EVENT_LOOP.md`).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Band {
-    /// Scheduler queues with effective priority 5, 4, 3.
-    High = 1,
-    /// Host task sources and scheduler queues with effective priority 2, oldest first.
-    Normal = 2,
-    /// Scheduler queues with effective priority 1, 0.
-    Low = 3,
-    /// Idle callbacks.
-    Idle = 4,
-}
-
-impl Band {
-    /// The band of a scheduler queue of effective priority `effective` (0…5; above 5 is High).
-    #[must_use]
-    pub const fn of_effective_priority(effective: u8) -> Band {
-        match effective {
-            0 | 1 => Band::Low,
-            2 => Band::Normal,
-            _ => Band::High,
-        }
-    }
-}
-
-/// A scheduler task priority, as its rank: background = 0, user-visible = 1, user-blocking = 2.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Priority {
-    /// "background" (rank 0).
-    Background = 0,
-    /// "user-visible" (rank 1), the default.
-    UserVisible = 1,
-    /// "user-blocking" (rank 2).
-    UserBlocking = 2,
-}
-
-impl Priority {
-    /// The rank: background = 0, user-visible = 1, user-blocking = 2.
-    #[must_use]
-    pub const fn rank(self) -> u8 {
-        self as u8
-    }
-
-    /// Effective priority of a queue of this priority: 2·rank + (is continuation ? 1 : 0).
-    #[must_use]
-    pub const fn effective(self, is_continuation: bool) -> u8 {
-        2 * self.rank() + is_continuation as u8
-    }
-}
 
 /// Handle of a scheduler task queue inside the core (generation-checked: stale handles are
 /// detected).
