@@ -165,7 +165,9 @@ pub fn execute(cli: Cli) -> i32 {
         return EXIT_USAGE;
     }
     if let Some(limit) = loop_options.max_time {
-        start_watchdog(limit.saturating_mul(loop_options.explore.map_or(1, |n| n + 1)));
+        start_watchdog(
+            limit.saturating_mul(loop_options.explore.map_or(1, |n| n.saturating_add(1))),
+        );
     }
     let options = RuntimeOptions {
         // A seed's choices replay only on the virtual clock.

@@ -14,14 +14,11 @@
 //! Both `now()` and `timeOrigin` read the event loop's clock, so under `--virtual-time` they show
 //! virtual time. Deviation: times are not coarsened (there is no cross-origin data to protect).
 
-use std::rc::Rc;
-
 use boa_engine::object::ObjectInitializer;
 use boa_engine::{Context, JsData, JsObject, JsResult, JsValue, NativeFunction, js_string};
 use boa_gc::{Finalize, Gc, Trace};
 
 use crate::agent::host::Host;
-use crate::agent::realm::{insert_realm_data, realm_data};
 use crate::web::dom::event_target::{EventTargetState, IsEventTarget, register_event_target_brand};
 use crate::web::dom::interface::{
     InterfaceSpec, define_interface, illegal_invocation, prototype_of, this_object,
@@ -42,15 +39,6 @@ impl IsEventTarget for PerformanceData {
     fn event_target_state(&self) -> Gc<EventTargetState> {
         self.target.clone()
     }
-}
-
-/// The realm's Performance object (realm data).
-struct RealmPerformance(JsObject);
-
-/// The Performance object of the current realm's global, if the web APIs are registered.
-#[must_use]
-pub fn performance_object(context: &Context) -> Option<JsObject> {
-    realm_data::<RealmPerformance>(context).map(|p| p.0.clone())
 }
 
 /// The brand check of `Performance`'s operations and attributes: `this` (the global object when
@@ -129,7 +117,6 @@ pub fn register(context: &mut Context, worker: bool) -> JsResult<()> {
             time_origin: origin,
         },
     );
-    insert_realm_data(context, Rc::new(RealmPerformance(performance.clone())));
     // `[Replaceable] readonly attribute Performance performance`: the getter returns this's
     // Performance object.
     let getter = NativeFunction::from_copy_closure_with_captures(
