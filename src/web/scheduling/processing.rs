@@ -68,47 +68,45 @@ pub struct SchedulerMaps {
     id: u64,
     #[unsafe_ignore_trace]
     fixed: GcRefCell<[[Option<QueueId>; 2]; 3]>,
-    /// The realm's shared {null, fixed priority} scheduling states this Scheduler has used, by
-    /// priority, with the realm they belong to (a lookup in the realm's data saved per task).
-    fixed_states: GcRefCell<[Option<FixedState>; 3]>,
+    /// The realm this Scheduler belongs to (its global's), which the Scheduler object keeps
+    /// alive anyway.
+    realm: Realm,
+    /// That realm's shared {null, fixed priority} scheduling states this Scheduler has used, by
+    /// priority (a lookup in the realm's data saved per task). A call from another realm
+    /// (`postTask.call` across frames) looks its own up, and keeps nothing of it here.
+    fixed_states: GcRefCell<[Option<Gc<SchedulingState>>; 3]>,
 }
 
-/// A realm's {null, fixed priority} scheduling state, with that realm.
-type FixedState = (Realm, Gc<SchedulingState>);
-
 impl SchedulerMaps {
-    /// The maps of a new Scheduler.
+    /// The maps of a new Scheduler of `realm`.
     #[must_use]
-    pub fn new() -> Self {
+    pub fn new(realm: Realm) -> Self {
         Self {
             id: super::next_id(&NEXT_SCHEDULER_ID),
             fixed: GcRefCell::new([[None; 2]; 3]),
+            realm,
             fixed_states: GcRefCell::new([None, None, None]),
         }
     }
 
     /// The current realm's {null, fixed priority} scheduling state for `priority`
-    /// (`fixed_priority_unabortable_state`), remembered for the next call from the same realm.
+    /// (`fixed_priority_unabortable_state`), remembered when the current realm is this
+    /// Scheduler's.
     fn fixed_state(
         &self,
         priority: TaskPriority,
         context: &mut Context,
     ) -> JsResult<Gc<SchedulingState>> {
+        if context.realm() != &self.realm {
+            return fixed_priority_unabortable_state(priority, context);
+        }
         let index = priority as usize;
-        if let Some((realm, state)) = &self.fixed_states.borrow()[index]
-            && realm == context.realm()
-        {
+        if let Some(state) = &self.fixed_states.borrow()[index] {
             return Ok(state.clone());
         }
         let state = fixed_priority_unabortable_state(priority, context)?;
-        self.fixed_states.borrow_mut()[index] = Some((context.realm().clone(), state.clone()));
+        self.fixed_states.borrow_mut()[index] = Some(state.clone());
         Ok(state)
-    }
-}
-
-impl Default for SchedulerMaps {
-    fn default() -> Self {
-        Self::new()
     }
 }
 

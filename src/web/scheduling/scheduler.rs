@@ -171,7 +171,7 @@ pub fn register(context: &mut Context) -> JsResult<()> {
     let scheduler = JsObject::from_proto_and_data(
         proto,
         SchedulerData {
-            maps: Gc::new(SchedulerMaps::default()),
+            maps: Gc::new(SchedulerMaps::new(context.realm().clone())),
         },
     );
     insert_realm_data(context, Rc::new(RealmScheduler(scheduler.clone())));
