@@ -256,31 +256,20 @@ fn scripts_keep_their_output_under_random_policies() {
     let mut explored = 0;
     for script in scripts {
         let source = std::fs::read_to_string(&script).unwrap_or_default();
-        let mut flags: Vec<String> = Vec::new();
-        let mut args: Vec<String> = Vec::new();
-        let mut status = 0;
-        let mut skip = false;
-        for line in source.lines() {
-            let Some(comment) = line.strip_prefix("//") else {
-                break;
-            };
-            let comment = comment.trim();
-            if let Some(f) = comment.strip_prefix("flags:") {
-                flags = f.split_whitespace().map(str::to_owned).collect();
-            } else if let Some(a) = comment.strip_prefix("args:") {
-                args = a.split_whitespace().map(str::to_owned).collect();
-            } else if let Some(s) = comment.strip_prefix("status:") {
-                status = s.trim().parse().unwrap_or(-1);
-            } else if let Some(reason) = comment.strip_prefix("explore: skip:") {
-                assert!(
-                    reason.trim().len() > 20,
-                    "{}: `explore: skip:` needs a reason",
-                    script.display()
-                );
-                skip = true;
-            }
+        let common::Directives {
+            flags,
+            args,
+            status,
+            explore_skip,
+        } = common::directives(&source);
+        if let Some(reason) = &explore_skip {
+            assert!(
+                reason.len() > 20,
+                "{}: `explore: skip:` needs a reason",
+                script.display()
+            );
         }
-        if skip || flags.iter().any(|f| f == "--explore") {
+        if explore_skip.is_some() || flags.iter().any(|f| f == "--explore") {
             continue;
         }
         explored += 1;

@@ -18,37 +18,9 @@ use std::process::Command;
 
 use libtest_mimic::{Arguments, Failed, Trial};
 
-struct Directives {
-    flags: Vec<String>,
-    args: Vec<String>,
-    status: i32,
-}
-
-fn directives(source: &str) -> Directives {
-    let mut d = Directives {
-        flags: Vec::new(),
-        args: Vec::new(),
-        status: 0,
-    };
-    for line in source.lines() {
-        let Some(comment) = line.strip_prefix("//") else {
-            break;
-        };
-        let comment = comment.trim();
-        if let Some(flags) = comment.strip_prefix("flags:") {
-            d.flags = flags.split_whitespace().map(str::to_owned).collect();
-        } else if let Some(args) = comment.strip_prefix("args:") {
-            d.args = args.split_whitespace().map(str::to_owned).collect();
-        } else if let Some(status) = comment.strip_prefix("status:") {
-            d.status = status.trim().parse().unwrap_or(-1);
-        }
-    }
-    d
-}
-
 fn run_one(script: &Path) -> Result<(), Failed> {
     let source = std::fs::read_to_string(script).map_err(|e| format!("read: {e}"))?;
-    let d = directives(&source);
+    let d = common::directives(&source);
     let dir = script
         .parent()
         .and_then(|p| std::fs::canonicalize(p).ok())

@@ -1,5 +1,6 @@
 //! What the command-line test crates share: the real binary run from the project root, text of
-//! its output, per-process temporary files, and the shape of a usage error.
+//! its output, per-process temporary files, the shape of a usage error, and the directives of a
+//! test script.
 
 // Each test crate uses a part of this module.
 #![allow(dead_code)]
@@ -88,4 +89,42 @@ pub fn scripts_with_output(dir: &Path, out: &mut Vec<PathBuf>) {
             out.push(path);
         }
     }
+}
+
+/// The directives in a script's leading `//` comment lines (see `tests/js_tests.rs`).
+pub struct Directives {
+    /// `// flags: ...`: options before the file.
+    pub flags: Vec<String>,
+    /// `// args: ...`: script arguments after `--`.
+    pub args: Vec<String>,
+    /// `// status: N`: the expected exit status (0 when absent, -1 when not a number).
+    pub status: i32,
+    /// `// explore: skip: REASON`: the reason, when the script is left out of exploring.
+    pub explore_skip: Option<String>,
+}
+
+/// Read the directives of `source`.
+pub fn directives(source: &str) -> Directives {
+    let mut d = Directives {
+        flags: Vec::new(),
+        args: Vec::new(),
+        status: 0,
+        explore_skip: None,
+    };
+    for line in source.lines() {
+        let Some(comment) = line.strip_prefix("//") else {
+            break;
+        };
+        let comment = comment.trim();
+        if let Some(flags) = comment.strip_prefix("flags:") {
+            d.flags = flags.split_whitespace().map(str::to_owned).collect();
+        } else if let Some(args) = comment.strip_prefix("args:") {
+            d.args = args.split_whitespace().map(str::to_owned).collect();
+        } else if let Some(status) = comment.strip_prefix("status:") {
+            d.status = status.trim().parse().unwrap_or(-1);
+        } else if let Some(reason) = comment.strip_prefix("explore: skip:") {
+            d.explore_skip = Some(reason.trim().to_owned());
+        }
+    }
+    d
 }
