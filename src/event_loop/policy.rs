@@ -34,8 +34,12 @@ const NORMAL_LEVEL: u8 = 2;
 /// The head of one candidate source.
 #[derive(Debug, Clone, Copy)]
 pub(super) enum Candidate {
-    /// The top of the host task heap.
-    Host { runnable_at: LoopTime, order: u64 },
+    /// The oldest host task: the top of its source's heap (`source`, by `HostSource::index`).
+    Host {
+        runnable_at: LoopTime,
+        order: u64,
+        source: usize,
+    },
     /// The head of a scheduler queue.
     Queue(QueueHead),
 }
@@ -43,7 +47,9 @@ pub(super) enum Candidate {
 impl Candidate {
     fn sort_key(self) -> (LoopTime, u64) {
         match self {
-            Candidate::Host { runnable_at, order } => (runnable_at, order),
+            Candidate::Host {
+                runnable_at, order, ..
+            } => (runnable_at, order),
             Candidate::Queue(h) => (h.runnable_at, h.since),
         }
     }
@@ -60,9 +66,11 @@ fn older(a: Option<Candidate>, b: Option<Candidate>) -> Option<Candidate> {
 
 impl EventLoopCore {
     fn host_candidate(&self) -> Option<Candidate> {
-        self.host.peek().map(|t| Candidate::Host {
+        let source = self.host.oldest_source()?;
+        self.host.peek_source(source).map(|t| Candidate::Host {
             runnable_at: t.runnable_at,
             order: t.order,
+            source,
         })
     }
 
@@ -82,7 +90,7 @@ impl EventLoopCore {
     /// Remove the candidate's task from its queue.
     pub(super) fn take(&mut self, candidate: Candidate) -> Option<Selected> {
         match candidate {
-            Candidate::Host { .. } => self.host.pop().map(HostTask::selected),
+            Candidate::Host { source, .. } => self.host.pop_source(source).map(HostTask::selected),
             Candidate::Queue(head) => {
                 let (t, emptied) = self.queues.pop_head(head.queue)?;
                 Some(Selected {
