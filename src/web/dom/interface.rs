@@ -327,6 +327,15 @@ pub fn prototype_from_new_target(
     };
     // GetPrototypeFromConstructor: 2. Let proto be ? Get(constructor, "prototype"). 3. If proto
     // is not an Object, use the realm's intrinsic (here: this realm's interface prototype).
+    //    (When constructor is the interface object itself, the usual `new X()`, its "prototype"
+    //    is a non-writable, non-configurable data property holding the interface prototype
+    //    object (WebIDL §3.7.1), so the Get is answered from the realm's record without the
+    //    engine's property lookup: nothing observable happens either way.)
+    if let Ok(iface) = interface(context, interface_name)
+        && JsObject::equals(&new_target, &iface.constructor)
+    {
+        return Ok(iface.prototype);
+    }
     if let Some(proto) = new_target
         .get(js_string!("prototype"), context)?
         .as_object()
