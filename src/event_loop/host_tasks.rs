@@ -13,6 +13,7 @@
 use std::cmp::{Ordering, Reverse};
 use std::collections::BinaryHeap;
 
+use super::drained::release_if_drained;
 use super::{HostSource, LoopTime, TaskId};
 
 /// A queued host task.
@@ -101,7 +102,9 @@ impl HostTasks {
 
     /// Remove and return the first task of the source with index `source`.
     pub(crate) fn pop_source(&mut self, source: usize) -> Option<HostTask> {
-        let task = self.heaps.get_mut(source)?.pop().map(|Reverse(t)| t)?;
+        let heap = self.heaps.get_mut(source)?;
+        let task = heap.pop().map(|Reverse(t)| t)?;
+        release_if_drained(heap);
         self.len -= 1;
         Some(task)
     }

@@ -79,6 +79,7 @@ impl IdleList {
         while self.entries.front().is_some_and(|e| e.1.is_none()) {
             self.entries.pop_front();
         }
+        super::drained::release_if_drained(&mut self.entries);
         if self.entries.len() > 2 * self.live + COMPACT_SLACK {
             self.entries.retain(|e| e.1.is_some());
         }

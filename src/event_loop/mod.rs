@@ -26,6 +26,7 @@
 pub mod choices;
 #[cfg(test)]
 mod core_tests;
+pub mod drained;
 mod host_tasks;
 mod idle;
 #[cfg(test)]

@@ -19,6 +19,7 @@
 
 use std::collections::{BTreeSet, VecDeque};
 
+use super::drained::release_if_drained;
 use super::slab::GenSlab;
 use super::{LoopTime, Priority, QueueId, SchedulerTaskKey, TaskId};
 
@@ -259,6 +260,7 @@ impl SchedulerQueues {
         while q.entries.front().is_some_and(|f| !is_live(tasks, f)) {
             q.entries.pop_front();
         }
+        release_if_drained(&mut q.entries);
         if q.entries.len() > 2 * q.live + COMPACT_SLACK {
             q.entries.retain(|e| is_live(tasks, e));
         }

@@ -14,6 +14,7 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
+use super::drained::release_if_drained;
 use super::slab::GenSlab;
 use super::{LoopTime, RipeTimer, TaskId, TimerKey};
 
@@ -106,6 +107,7 @@ impl TimerHeap {
             }
             self.heap.pop();
         }
+        release_if_drained(&mut self.heap);
     }
 }
 
