@@ -1,5 +1,4 @@
 use std::alloc::{GlobalAlloc, Layout};
-use std::cell::Cell;
 use std::process::ExitCode;
 
 /// Boa allocates and frees a great many small objects; mimalloc serves that pattern several times
@@ -12,52 +11,33 @@ static ALLOCATOR: Counting = Counting;
 
 struct Counting;
 
-thread_local! {
-    static ALLOCATED: Cell<u64> = const { Cell::new(0) };
-    static FREED: Cell<u64> = const { Cell::new(0) };
-}
-
-fn add(counter: &'static std::thread::LocalKey<Cell<u64>>, bytes: usize) {
-    // (A const-initialized Cell has no destructor: the access cannot fail while the thread
-    // lives, and is skipped if it ever could not.)
-    let _ = counter.try_with(|c| c.set(c.get().wrapping_add(bytes as u64)));
-}
-
 // SAFETY: every call is passed on unchanged to mimalloc, which upholds GlobalAlloc's contract;
 // the counting touches only thread-local integers and allocates nothing.
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        add(&ALLOCATED, layout.size());
+        taskhost::agent::collection_pace::count_allocated(layout.size());
         // SAFETY: the caller's contract is GlobalAlloc's, passed on.
         unsafe { mimalloc::MiMalloc.alloc(layout) }
     }
 
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        add(&ALLOCATED, layout.size());
+        taskhost::agent::collection_pace::count_allocated(layout.size());
         // SAFETY: as above.
         unsafe { mimalloc::MiMalloc.alloc_zeroed(layout) }
     }
 
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        add(&FREED, layout.size());
+        taskhost::agent::collection_pace::count_freed(layout.size());
         // SAFETY: as above.
         unsafe { mimalloc::MiMalloc.dealloc(ptr, layout) }
     }
 
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        add(&FREED, layout.size());
-        add(&ALLOCATED, new_size);
+        taskhost::agent::collection_pace::count_freed(layout.size());
+        taskhost::agent::collection_pace::count_allocated(new_size);
         // SAFETY: as above.
         unsafe { mimalloc::MiMalloc.realloc(ptr, layout, new_size) }
     }
-}
-
-/// The bytes this thread has allocated and freed so far.
-fn allocation_counts() -> (u64, u64) {
-    (
-        ALLOCATED.try_with(Cell::get).unwrap_or(0),
-        FREED.try_with(Cell::get).unwrap_or(0),
-    )
 }
 
 unsafe extern "C" {
@@ -78,7 +58,6 @@ use taskhost::cli::{Cli, execute};
 
 fn main() -> ExitCode {
     taskhost::runtime::memory_reducer::set_release_free_pages(release_free_pages);
-    taskhost::agent::collection_pace::set_allocation_counts(allocation_counts);
     // A panic is a bug in taskhost, never the script's fault: say so in one line.
     std::panic::set_hook(Box::new(|info| {
         let location = info

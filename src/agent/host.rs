@@ -225,6 +225,12 @@ impl Host {
         })
     }
 
+    /// How many tasks are queued (their steps held until they run or are removed); `None` while
+    /// the table is borrowed.
+    pub fn queued_task_count(&self) -> Option<usize> {
+        self.tasks.try_borrow().ok().map(|tasks| tasks.len())
+    }
+
     /// Borrow the event-loop core (never across a call into JS).
     pub fn core(&self) -> std::cell::RefMut<'_, EventLoopCore> {
         self.core.borrow_mut()
