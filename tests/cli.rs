@@ -124,3 +124,51 @@ fn module_flag_runs_a_js_file_as_a_module() {
         "top-level await is a SyntaxError in a script"
     );
 }
+
+/// The process's `THP_enabled` (Linux 6.x `/proc/PID/status`) once a script of taskhost's is
+/// running, with `env` added to its environment; `None` where the kernel does not report it.
+#[cfg(target_os = "linux")]
+fn thp_enabled_while_running(env: &[(&str, &str)]) -> Option<String> {
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_taskhost"))
+        .args(["eval", "console.log('ready'); setTimeout(() => {}, 60000)"])
+        .env_remove("MIMALLOC_ALLOW_THP")
+        .envs(env.iter().copied())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("run taskhost");
+    let mut line = String::new();
+    let stdout = child.stdout.take().expect("piped stdout");
+    BufReader::new(stdout).read_line(&mut line).expect("read");
+    assert_eq!(line.trim(), "ready");
+    let status = std::fs::read_to_string(format!("/proc/{}/status", child.id()));
+    let _ = child.kill();
+    let _ = child.wait();
+    status
+        .expect("read /proc/PID/status")
+        .lines()
+        .find_map(|l| l.strip_prefix("THP_enabled:").map(|v| v.trim().to_owned()))
+}
+
+/// Transparent huge pages are off for taskhost's heap (the kernel's synchronous compaction on
+/// faults and the allocator's purges made them cost a third of a large burst's time), unless
+/// the environment gives mimalloc a THP setting of its own.
+#[cfg(target_os = "linux")]
+#[test]
+fn transparent_huge_pages_are_off_unless_the_environment_sets_them() {
+    let Some(default) = thp_enabled_while_running(&[]) else {
+        eprintln!("this kernel does not report THP_enabled; nothing to check");
+        return;
+    };
+    assert_eq!(default, "0");
+    // With the variable set, taskhost leaves the process as it found it (as this test's own).
+    let inherited = std::fs::read_to_string("/proc/self/status")
+        .expect("read /proc/self/status")
+        .lines()
+        .find_map(|l| l.strip_prefix("THP_enabled:").map(|v| v.trim().to_owned()));
+    assert_eq!(
+        thp_enabled_while_running(&[("MIMALLOC_ALLOW_THP", "1")]),
+        inherited
+    );
+}
