@@ -1,14 +1,20 @@
-//! The collection pace: a garbage collection once a thread has allocated more since the last
-//! collection than was live after it, however far the engine's own threshold has grown.
+//! The collection pace: a garbage collection once a thread's heap has grown as the engine lets
+//! its heap grow after a collection (43%), however far the engine's own threshold has grown.
 //!
-//! Invariant: between two of the pace's collections, either `budget` bytes were allocated (the
-//! bytes live after the first, at least `MIN_BUDGET_BYTES`), or, at the end of a task, the
-//! queued tasks had fallen to a `PENDING_DROP`th of those queued at the first (`PENDING_FLOOR`
-//! or more). So without allocation it collects at most log4(tasks / `PENDING_FLOOR`) times in a
-//! row, and after a collection the tasks' fall started that freed less than half the live bytes,
-//! only the budget starts the next. A collection by the engine restarts the count. On a thread
-//! whose allocations nobody counts (`count_allocated`/`count_freed`, which the `taskhost`
-//! binary's global allocator calls) it does nothing.
+//! Invariant: between two of the pace's collections, either the bytes live on the thread
+//! (allocated and not yet freed) grew by `budget` past those live after the first, or past fewer
+//! if that many were freed since (`GROWTH_PERCENT` of them, at least `MIN_BUDGET_BYTES`; twice
+//! that when the second comes as a task is queued), or, at the end of a task, the queued tasks
+//! had fallen to a `PENDING_DROP`th of those queued at the first (`PENDING_FLOOR` or more), or
+//! below `BURST_OVER` when the first was started by their fall and freed little. So without
+//! growth it collects at most log4(tasks / `PENDING_FLOOR`) + 1 times in a row. A collection by the engine
+//! restarts the count. On a thread whose allocations nobody counts (`count_allocated`/
+//! `count_freed`, which the `taskhost` binary's global allocator calls) it does nothing.
+//!
+//! Growth, not allocation: the engine's own count is the size of its heap (what it allocated
+//! minus what its collections freed), so garbage counts until a collection frees it, and so does
+//! what stays live; a buffer the host allocates and frees within a task (a job's closure, a queue
+//! that grows and is given back) is no garbage for the collector and counts for nothing here.
 //!
 //! Collecting is unobservable to scripts beyond the timing of `FinalizationRegistry` callbacks
 //! and `WeakRef`s, which the language leaves to the host.
@@ -33,13 +39,20 @@ pub fn count_freed(bytes: usize) {
     let _ = PACE.try_with(|p| p.freed.set(p.freed.get().wrapping_add(bytes as u64)));
 }
 
-/// The collection pace's smallest budget: bytes allocated since the last collection before it
-/// collects, when little is live. The engine's own first threshold is 1 MiB of collector bytes,
-/// which with the buffers those objects own is about 2 MiB of all bytes: so a runtime after a
-/// burst, once its live heap is small again, collects as often as a fresh one, and its garbage
-/// is swept while still in the caches. (At 32 MiB, chained promise reactions after a burst ran
-/// 1.2× their fresh cost; at 4 MiB and below, at it: docs/PERFORMANCE.md.)
-const MIN_BUDGET_BYTES: u64 = 2 << 20;
+/// The collection pace's smallest budget: the growth since the last collection before it
+/// collects, when little is live. The engine's own first threshold is 1 MiB of its objects'
+/// bytes: so a runtime after a burst, once its live heap is small again, collects as often as a
+/// fresh one, and its garbage is swept while still in the caches. (With 32 MiB, chained promise
+/// reactions after a burst ran 1.2× their fresh cost; with 4 MiB and less, at it:
+/// docs/PERFORMANCE.md.)
+const MIN_BUDGET_BYTES: u64 = 1 << 20;
+
+/// How much the heap may grow after a collection, in percent of the bytes live then: the
+/// engine's own pacing (it collects once its heap passes a threshold it sets at 1/0.7 of the
+/// bytes live after a collection, a growth of 43%), so a runtime whose engine threshold a burst
+/// inflated collects as often as a fresh one, and a burst's garbage is swept while the burst
+/// runs as a fresh runtime sweeps it, not by whatever runs next.
+const GROWTH_PERCENT: u64 = 43;
 
 /// The fewest queued tasks at the last collection for their count to stand for the live heap:
 /// below it, tasks going away says little about the bytes live.
@@ -53,6 +66,22 @@ const FOLLOW_LIVE_BYTES: u64 = 128 << 20;
 /// bytes that collection found no longer describe the heap.
 const PENDING_DROP: usize = 4;
 
+/// Fewer queued tasks than this: a burst followed to its end is over.
+const BURST_OVER: usize = PENDING_FLOOR / 4;
+
+/// Whether and how the pace follows the queued tasks (see `pace`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Follow {
+    /// Their count does not stand for the heap.
+    No,
+    /// Collect once they fell to a `PENDING_DROP`th of this many (those queued at the last
+    /// collection).
+    Steps(usize),
+    /// The last collection the tasks' fall started freed little (something else holds what they
+    /// made): collect once more only when the burst is over (fewer than `BURST_OVER` queued).
+    ToEnd,
+}
+
 /// The collection pace of this thread (each agent's loop has its own collector), with the
 /// thread's allocation counts: one thread-local, so the pace's common case (under budget) is a
 /// few loads and a comparison.
@@ -62,18 +91,15 @@ struct Pace {
     freed: Cell<u64>,
     /// Set when a collection, the engine's or the pace's, finalized the canary.
     collected: Cell<bool>,
-    /// Whether a canary is planted and `since`/`budget`/`live`/`pending` are set.
+    /// Whether a canary is planted and `budget`/`live`/`follow` are set.
     armed: Cell<bool>,
-    /// The thread's allocated-bytes count after the last collection.
-    since: Cell<u64>,
-    /// How many bytes may be allocated from there before the pace collects.
+    /// By how many bytes the live bytes may grow past `live` before the pace collects.
     budget: Cell<u64>,
-    /// The bytes live after the last collection.
+    /// The bytes live after the last collection (or less, when that many were freed since:
+    /// see `pace`).
     live: Cell<u64>,
-    /// The tasks queued at the last collection, when their count stands for the live heap
-    /// (`PENDING_FLOOR` or more, `FOLLOW_LIVE_BYTES` or more live, and not after a collection
-    /// they triggered that freed little); otherwise 0.
-    pending: Cell<usize>,
+    /// How the pace follows the queued tasks.
+    follow: Cell<Follow>,
 }
 
 thread_local! {
@@ -91,36 +117,63 @@ impl boa_gc::Finalize for Canary {
     }
 }
 
-/// The collection pace, run between microtasks and after each task's checkpoint.
+/// Where the loop runs the collection pace.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PacePoint {
+    /// Between two microtasks of a checkpoint.
+    Microtask,
+    /// At the end of a task's checkpoint: the task and its reactions are done.
+    TaskDone,
+    /// A task is being queued. A script that queues many tasks in one synchronous stretch
+    /// reaches no checkpoint, and in a runtime whose engine threshold a burst inflated nothing
+    /// else would collect until the first microtask after it, which would then pay for marking
+    /// everything the stretch made. Here the budget is `QUEUED_BUDGET_FACTOR` times the usual
+    /// one, so in a runtime whose engine threshold is still small the engine, which collects
+    /// once the heap grew by 43%, comes first and the pace adds nothing.
+    TaskQueued,
+}
+
+/// How many budgets a synchronous stretch that queues tasks may allocate before the pace
+/// collects (`PacePoint::TaskQueued`).
+const QUEUED_BUDGET_FACTOR: u64 = 2;
+
+/// The collection pace, run between microtasks, after each task's checkpoint and when a task is
+/// queued (`PacePoint`).
 ///
-/// Boa collects when the bytes allocated since its last collection pass a threshold that only
+/// Boa collects when its heap (the bytes of its objects) passes a threshold that only
 /// grows: after a burst that held 10^6 tasks it is over a gigabyte, and every later collection
 /// sweeps a gigabyte of garbage that went cold in the caches meanwhile (measured: chained
 /// promise reactions after such a burst run at twice their cost in a fresh runtime in the
-/// rounds where that collection runs; docs/PERFORMANCE.md). The pace collects sooner: when
-/// this thread has allocated more than `max(2 MiB, the bytes live after the last collection)`
-/// since the last collection (its own or the engine's), so a large live heap still pays its
-/// marking only once per its own size (no thrashing during a burst), and a small one after a
-/// burst goes back to collecting every few megabytes, as a fresh runtime does. (The loop's
-/// queues give their storage back when they drain, `event_loop::drained`, so the bytes live
-/// after a 10^6-task burst are the program's again, not 120 MB of empty queues.)
+/// rounds where that collection runs; docs/PERFORMANCE.md). The pace collects as a fresh
+/// runtime's engine would: when the bytes live on this thread grew by more than
+/// `max(1 MiB, 43% of the bytes live after the last collection)` since the last collection (its
+/// own or the engine's). So a large live heap pays its marking no more often than the engine
+/// makes it (no thrashing during a burst), a program's own bursts, the scheduler's or a
+/// library's queue, are swept while they run, and a small heap after a burst goes back to
+/// collecting every megabyte or so, as a fresh runtime does. (The loop's queues give their
+/// storage back when they drain, `event_loop::drained`, so the bytes live after a 10^6-task
+/// burst are the program's again, not 120 MB of empty queues.)
 ///
 /// `pending` is the number of tasks queued on this thread's event loop. A burst's tasks are most
 /// of its live heap, and they become garbage as they run: once they fell to a `PENDING_DROP`th
-/// of what was queued at the last collection (of at least `PENDING_FLOOR`), that collection's
-/// live bytes overstate the heap, and the pace collects at the end of that task. So a burst's
-/// garbage is swept while the burst runs (at a quarter, a sixteenth, …
-/// of its tasks left), not by whatever the program does next. When the tasks were not what kept
-/// the heap (a `Promise.all` still holds every settled promise) and such a collection freed less
-/// than half the live bytes, the pace stops following the task count until a collection of
-/// another kind.
+/// of what was queued at the last collection (of at least `PENDING_FLOOR`, with at least
+/// `FOLLOW_LIVE_BYTES` live), that collection's live bytes overstate the heap, and the pace
+/// collects at the end of that task. So a burst's garbage is swept while the burst runs (at a
+/// quarter, a sixteenth, … of its tasks left), not by whatever the program does next. When the
+/// tasks were not what kept the heap (a `Promise.all` still holds every settled promise, or the
+/// loop's queues still hold their storage) and such a collection freed less than half the live
+/// bytes, the pace collects only once more, when the burst is over.
 ///
-/// `pending` gives the count (`None` when it cannot be read), asked only when needed;
-/// `task_done` is true at the end of a task's checkpoint, the only point where the pace follows
-/// the queued tasks (between microtasks, a task's reactions still hold what it made).
+/// When the bytes live fell below half of those live after the last collection (the loop's
+/// queues gave their storage back at the end of a burst), the pace measures growth and its
+/// budget from what is live now: otherwise the storage freed would count as room for garbage.
+///
+/// `pending` gives the count (`None` when it cannot be read), asked only when needed. The end of
+/// a task's checkpoint is the only point where the pace follows the queued tasks (between
+/// microtasks, a task's reactions still hold what it made).
 ///
 /// Invariant: see the module's.
-pub fn pace(pending: impl Fn() -> Option<usize>, task_done: bool) {
+pub fn pace(pending: impl Fn() -> Option<usize>, at: PacePoint) {
     let _ = PACE.try_with(|pace| {
         let allocated = pace.allocated.get();
         if allocated == 0 {
@@ -130,11 +183,17 @@ pub fn pace(pending: impl Fn() -> Option<usize>, task_done: bool) {
             pace.restart(pending(), false);
             return;
         }
-        let over = over_budget(allocated, pace.since.get(), pace.budget.get());
+        let live = allocated.saturating_sub(pace.freed.get());
+        pace.rebase_if_freed(live);
+        let budget = match at {
+            PacePoint::TaskQueued => pace.budget.get().saturating_mul(QUEUED_BUDGET_FACTOR),
+            PacePoint::Microtask | PacePoint::TaskDone => pace.budget.get(),
+        };
+        let over = grown_past(live, pace.live.get(), budget);
         let tasks_gone = !over
-            && task_done
-            && pace.pending.get() != 0
-            && pending().is_some_and(|now| tasks_went_away(pace.pending.get(), now));
+            && at == PacePoint::TaskDone
+            && pace.follow.get() != Follow::No
+            && pending().is_some_and(|now| tasks_went_away(pace.follow.get(), now));
         if over || tasks_gone {
             boa_gc::force_collect();
             pace.collected.set(false);
@@ -151,51 +210,70 @@ impl Pace {
             freed: Cell::new(0),
             collected: Cell::new(false),
             armed: Cell::new(false),
-            since: Cell::new(0),
             budget: Cell::new(0),
             live: Cell::new(0),
-            pending: Cell::new(0),
+            follow: Cell::new(Follow::No),
         }
     }
 
-    /// A collection just ran: count from here, with a budget from what is live now, and plant
-    /// the canary that tells of the next one. `by_tasks`: the queued tasks' fall started it.
+    /// Measure growth and the budget from `live` (the bytes live now) if they fell below half
+    /// of `self.live` (see `pace`).
+    fn rebase_if_freed(&self, live: u64) {
+        if live < self.live.get() / 2 {
+            self.live.set(live);
+            self.budget.set(budget_for(live));
+        }
+    }
+
+    /// A collection just ran: measure growth from what is live now, with a budget from it, and
+    /// plant the canary that tells of the next one. `by_tasks`: the queued tasks' fall started
+    /// it.
     fn restart(&self, pending: Option<usize>, by_tasks: bool) {
         let (allocated, freed) = (self.allocated.get(), self.freed.get());
         let live = allocated.saturating_sub(freed);
         let freed_little = by_tasks && live.saturating_mul(2) > self.live.get();
-        self.since.set(allocated);
         self.budget.set(budget_after(allocated, freed));
         self.live.set(live);
-        self.pending.set(match pending {
-            Some(pending)
-                if pending >= PENDING_FLOOR && live >= FOLLOW_LIVE_BYTES && !freed_little =>
-            {
-                pending
+        self.follow.set(match pending {
+            Some(pending) if pending >= PENDING_FLOOR && live >= FOLLOW_LIVE_BYTES => {
+                if freed_little {
+                    Follow::ToEnd
+                } else {
+                    Follow::Steps(pending)
+                }
             }
-            _ => 0,
+            _ => Follow::No,
         });
         drop(boa_gc::Gc::new(Canary));
         self.armed.set(true);
     }
 }
 
-/// Whether the tasks queued now (`now`) are a `PENDING_DROP`th or less of those queued at the
-/// last collection (`then`, 0 when their count does not stand for the heap).
-fn tasks_went_away(then: usize, now: usize) -> bool {
-    then >= PENDING_FLOOR && now <= then / PENDING_DROP
+/// Whether the tasks queued now (`now`) went away as `follow` waits for.
+fn tasks_went_away(follow: Follow, now: usize) -> bool {
+    match follow {
+        Follow::No => false,
+        Follow::Steps(then) => then >= PENDING_FLOOR && now <= then / PENDING_DROP,
+        Follow::ToEnd => now < BURST_OVER,
+    }
 }
 
-/// The bytes that may be allocated after a collection before the pace collects: the bytes
+/// By how much the live bytes may grow after a collection before the pace collects: the bytes
 /// live then (allocated and not freed), at least `MIN_BUDGET_BYTES`.
 fn budget_after(allocated: u64, freed: u64) -> u64 {
-    MIN_BUDGET_BYTES.max(allocated.saturating_sub(freed))
+    budget_for(allocated.saturating_sub(freed))
 }
 
-/// Whether more than `budget` bytes were allocated since the count stood at `since` (the
-/// counts wrap, as the allocator's do).
-fn over_budget(allocated: u64, since: u64, budget: u64) -> bool {
-    allocated.wrapping_sub(since) > budget
+/// The budget when `live` bytes are live: `GROWTH_PERCENT` of them, at least
+/// `MIN_BUDGET_BYTES`.
+fn budget_for(live: u64) -> u64 {
+    MIN_BUDGET_BYTES.max(live / 100 * GROWTH_PERCENT)
+}
+
+/// Whether the bytes live now (`live`) grew by more than `budget` past those live after the
+/// last collection (`then`).
+fn grown_past(live: u64, then: u64, budget: u64) -> bool {
+    live.saturating_sub(then) > budget
 }
 
 #[cfg(test)]
@@ -207,10 +285,12 @@ mod tests {
         let mb = 1 << 20;
         // Little live: the floor.
         assert_eq!(budget_after(500 * mb, 499 * mb), MIN_BUDGET_BYTES);
-        assert_eq!(budget_after(500 * mb, 495 * mb), 5 * mb);
+        assert_eq!(budget_after(500 * mb, 498 * mb), MIN_BUDGET_BYTES);
         assert_eq!(budget_after(0, 0), MIN_BUDGET_BYTES);
-        // A gigabyte live (a burst's pending tasks): as much again before the next collection.
-        assert_eq!(budget_after(3000 * mb, 2000 * mb), 1000 * mb);
+        // More live: the engine's growth, 43% of it.
+        assert_eq!(budget_after(500 * mb, 400 * mb), 43 * mb);
+        // A gigabyte live (a burst's pending tasks): 430 MB more before the next collection.
+        assert_eq!(budget_after(3000 * mb, 2000 * mb), 430 * mb);
         // More freed than allocated on this thread (memory allocated elsewhere): the floor.
         assert_eq!(budget_after(10 * mb, 20 * mb), MIN_BUDGET_BYTES);
     }
@@ -218,12 +298,15 @@ mod tests {
     #[test]
     fn the_pace_follows_queued_tasks_only_when_many_were_queued() {
         // A burst's tasks fell to a quarter of those queued at the last collection.
-        assert!(tasks_went_away(1_000_000, 250_000));
-        assert!(!tasks_went_away(1_000_000, 250_001));
-        assert!(tasks_went_away(PENDING_FLOOR, 0));
-        // Too few queued then to stand for the heap (or not followed: 0).
-        assert!(!tasks_went_away(PENDING_FLOOR - 1, 0));
-        assert!(!tasks_went_away(0, 0));
+        assert!(tasks_went_away(Follow::Steps(1_000_000), 250_000));
+        assert!(!tasks_went_away(Follow::Steps(1_000_000), 250_001));
+        assert!(tasks_went_away(Follow::Steps(PENDING_FLOOR), 0));
+        // Too few queued then to stand for the heap, or not followed.
+        assert!(!tasks_went_away(Follow::Steps(PENDING_FLOOR - 1), 0));
+        assert!(!tasks_went_away(Follow::No, 0));
+        // Followed to the end: only once the burst is over.
+        assert!(!tasks_went_away(Follow::ToEnd, BURST_OVER));
+        assert!(tasks_went_away(Follow::ToEnd, BURST_OVER - 1));
     }
 
     /// A collection that left the counts at `allocated` and `freed`.
@@ -234,24 +317,31 @@ mod tests {
     }
 
     #[test]
-    fn the_pace_stops_following_the_tasks_when_they_did_not_hold_the_heap() {
+    fn the_pace_follows_a_burst_to_its_end_when_the_tasks_did_not_hold_the_heap() {
         let mb = 1 << 20;
         let pace = Pace::new();
         // A collection with 10^6 tasks queued and a gigabyte live.
         restart_at(&pace, 1000 * mb, 0, Some(1_000_000), false);
         assert_eq!(
-            (pace.live.get(), pace.pending.get()),
-            (1000 * mb, 1_000_000)
+            (pace.live.get(), pace.follow.get()),
+            (1000 * mb, Follow::Steps(1_000_000))
         );
         // The tasks fell to a quarter and their collection freed more than half: followed on.
         restart_at(&pace, 1100 * mb, 800 * mb, Some(250_000), true);
-        assert_eq!((pace.live.get(), pace.pending.get()), (300 * mb, 250_000));
-        // Then one that freed less than half (a `Promise.all` holds the results): not followed
-        // until a collection of another kind.
+        assert_eq!(
+            (pace.live.get(), pace.follow.get()),
+            (300 * mb, Follow::Steps(250_000))
+        );
+        // Then one that freed less than half (a `Promise.all` holds the results): one more
+        // collection, when the burst is over.
         restart_at(&pace, 1300 * mb, 1100 * mb, Some(62_500), true);
-        assert_eq!(pace.pending.get(), 0);
+        assert_eq!(pace.follow.get(), Follow::ToEnd);
+        // That one (fewer than BURST_OVER tasks queued) ends the following.
+        restart_at(&pace, 1400 * mb, 1350 * mb, Some(BURST_OVER - 1), true);
+        assert_eq!(pace.follow.get(), Follow::No);
+        // A collection of another kind with many tasks queued and much live: followed again.
         restart_at(&pace, 1400 * mb, 1150 * mb, Some(62_500), false);
-        assert_eq!(pace.pending.get(), 62_500);
+        assert_eq!(pace.follow.get(), Follow::Steps(62_500));
         // Enough tasks queued and enough live: followed; too few tasks, too little live, or a
         // count that could not be read: not followed.
         let live = FOLLOW_LIVE_BYTES;
@@ -262,7 +352,7 @@ mod tests {
             Some(PENDING_FLOOR),
             false,
         );
-        assert_eq!(pace.pending.get(), PENDING_FLOOR);
+        assert_eq!(pace.follow.get(), Follow::Steps(PENDING_FLOOR));
         restart_at(
             &pace,
             1500 * mb,
@@ -270,7 +360,7 @@ mod tests {
             Some(PENDING_FLOOR - 1),
             false,
         );
-        assert_eq!(pace.pending.get(), 0);
+        assert_eq!(pace.follow.get(), Follow::No);
         restart_at(
             &pace,
             1500 * mb,
@@ -278,18 +368,66 @@ mod tests {
             Some(PENDING_FLOOR),
             false,
         );
-        assert_eq!(pace.pending.get(), 0);
+        assert_eq!(pace.follow.get(), Follow::No);
         restart_at(&pace, 1500 * mb, 1500 * mb - live, None, false);
-        assert_eq!(pace.pending.get(), 0);
+        assert_eq!(pace.follow.get(), Follow::No);
     }
 
     #[test]
-    fn the_pace_collects_only_past_its_budget() {
+    fn the_pace_collects_only_once_the_heap_grew_past_its_budget() {
         let mb = 1 << 20;
-        assert!(!over_budget(100 * mb, 68 * mb, 32 * mb));
-        assert!(over_budget(100 * mb + 1, 68 * mb, 32 * mb));
-        // Counts that wrapped around still measure the distance.
-        assert!(!over_budget(5, u64::MAX - 10, 32 * mb));
-        assert!(over_budget(40 * mb, u64::MAX - 10, 32 * mb));
+        assert!(!grown_past(100 * mb, 68 * mb, 32 * mb));
+        assert!(grown_past(100 * mb + 1, 68 * mb, 32 * mb));
+        // Less live than after the last collection (what a task made was freed): no growth.
+        assert!(!grown_past(10 * mb, 68 * mb, 0));
+    }
+
+    #[test]
+    fn storage_given_back_is_no_room_for_garbage() {
+        let mb: u64 = 1 << 20;
+        let pace = Pace::new();
+        // The last collection ran with 200 MB live, 100 MB of it the queues' storage.
+        restart_at(&pace, 1000 * mb, 800 * mb, None, true);
+        assert_eq!((pace.live.get(), pace.budget.get()), (200 * mb, 86 * mb));
+        // Freeing a third is not enough to measure from there.
+        pace.rebase_if_freed(130 * mb);
+        assert_eq!(pace.live.get(), 200 * mb);
+        // The queues gave their storage back: 50 MB live. Growth counts from there, and the
+        // budget comes from what is live now.
+        pace.rebase_if_freed(50 * mb);
+        assert_eq!(
+            (pace.live.get(), pace.budget.get()),
+            (50 * mb, 50 * mb / 100 * 43)
+        );
+        assert!(grown_past(72 * mb, pace.live.get(), pace.budget.get()));
+        // Down to little: the floor.
+        pace.rebase_if_freed(mb);
+        assert_eq!((pace.live.get(), pace.budget.get()), (mb, MIN_BUDGET_BYTES));
+    }
+
+    #[test]
+    fn memory_allocated_and_freed_again_is_no_growth() {
+        let mb: u64 = 1 << 20;
+        let pace = Pace::new();
+        restart_at(&pace, 100 * mb, 80 * mb, None, false);
+        assert_eq!(
+            (pace.live.get(), pace.budget.get()),
+            (20 * mb, 20 * mb / 100 * 43)
+        );
+        // A gigabyte allocated and freed since (buffers of the host's own): the live bytes did
+        // not grow, so no collection is due, however much went through the allocator.
+        let (allocated, freed) = (1100 * mb, 1080 * mb);
+        assert!(!grown_past(
+            allocated - freed,
+            pace.live.get(),
+            pace.budget.get()
+        ));
+        // Garbage kept until a collection frees it does grow them.
+        let (allocated, freed) = (1110 * mb, 1080 * mb);
+        assert!(grown_past(
+            allocated - freed,
+            pace.live.get(),
+            pace.budget.get()
+        ));
     }
 }

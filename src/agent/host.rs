@@ -258,7 +258,7 @@ impl Host {
         steps: TaskSteps,
         posted: Option<Box<Posted>>,
     ) {
-        let id = self.tasks.borrow_mut().insert(TaskRecord::Run {
+        let id = self.record_task(TaskRecord::Run {
             source,
             realm,
             steps,
@@ -288,7 +288,7 @@ impl Host {
         steps: TaskSteps,
         posted: Option<Box<Posted>>,
     ) -> HostTimer {
-        let id = TaskId(self.tasks.borrow_mut().insert(TaskRecord::TimerTask {
+        let id = TaskId(self.record_task(TaskRecord::TimerTask {
             source,
             realm,
             steps,
@@ -370,11 +370,22 @@ impl Host {
     /// Register a task record for a task the web layer queues in a scheduler queue of the core
     /// (the core is told separately, with the returned id).
     pub fn insert_task(&self, realm: Realm, steps: TaskSteps) -> TaskId {
-        TaskId(self.tasks.borrow_mut().insert(TaskRecord::Run {
+        TaskId(self.record_task(TaskRecord::Run {
             source: HostSource::Other,
             realm,
             steps,
         }))
+    }
+
+    /// Keep a queued task's record, after the collection pace's look at what was allocated since
+    /// the last collection (`PacePoint::TaskQueued`). (What the caller holds is rooted, as at any
+    /// allocation, where the engine may collect too.)
+    fn record_task(&self, record: TaskRecord) -> u64 {
+        crate::agent::collection_pace::pace(
+            || self.queued_task_count(),
+            crate::agent::collection_pace::PacePoint::TaskQueued,
+        );
+        self.tasks.borrow_mut().insert(record)
     }
 
     /// Forget a task record whose task was removed from the core (e.g. aborted).

@@ -56,7 +56,10 @@ pub fn perform_microtask_checkpoint(host: &Host, context: &mut Context) {
             host.report_exception(&error, context);
         }
         // (Not a step: the host's collection pace, `agent::collection_pace`.)
-        crate::agent::collection_pace::pace(|| host.queued_task_count(), false);
+        crate::agent::collection_pace::pace(
+            || host.queued_task_count(),
+            crate::agent::collection_pace::PacePoint::Microtask,
+        );
     }
     // 4. For each environment settings object whose responsible event loop is this event loop,
     //    notify about rejected promises given settingsObject's global object.
@@ -68,7 +71,10 @@ pub fn perform_microtask_checkpoint(host: &Host, context: &mut Context) {
     host.end_microtask_checkpoint();
     // (Not a step: the collection pace, now also following the queued tasks: the task and its
     // reactions are done, so what they held and nothing else queued holds is garbage.)
-    crate::agent::collection_pace::pace(|| host.queued_task_count(), true);
+    crate::agent::collection_pace::pace(
+        || host.queued_task_count(),
+        crate::agent::collection_pace::PacePoint::TaskDone,
+    );
     // 8. Record timing info for microtask checkpoint. (Not recorded.)
 }
 
