@@ -4,7 +4,7 @@
 //! Invariant: between two of the pace's collections, either the bytes live on the thread
 //! (allocated and not yet freed) grew by `budget` past those live after the first, or past fewer
 //! if that many were freed since (`GROWTH_PERCENT` of them, at least `MIN_BUDGET_BYTES`; twice
-//! that when the second comes as a task is queued), or, at the end of a task, the queued tasks
+//! that when the second comes within a task), or, at the end of a task, the queued tasks
 //! had fallen to a `PENDING_DROP`th of those queued at the first (`PENDING_FLOOR` or more), or
 //! below `BURST_OVER` when the first was started by their fall and freed little. So without
 //! growth it collects at most log4(tasks / `PENDING_FLOOR`) + 1 times in a row. A collection by the engine
@@ -118,24 +118,30 @@ impl boa_gc::Finalize for Canary {
 }
 
 /// Where the loop runs the collection pace.
+///
+/// The end of a task's checkpoint is where it prefers to collect: what the task's reactions
+/// held is garbage then, and so are the objects the engine kept alive for `WeakRef.prototype.
+/// deref` until the end of the job (ClearKeptObjects, HTML's microtask checkpoint step 6). Within
+/// a task it waits for `WITHIN_TASK_BUDGET_FACTOR` budgets: were it to collect there at the first
+/// budget, a WeakRef whose target is dereferenced once per task would be looked at by every
+/// collection while its target is kept, and the target would never go.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PacePoint {
-    /// Between two microtasks of a checkpoint.
+    /// Between two microtasks of a checkpoint (a long chain of reactions is one task).
     Microtask,
     /// At the end of a task's checkpoint: the task and its reactions are done.
     TaskDone,
     /// A task is being queued. A script that queues many tasks in one synchronous stretch
     /// reaches no checkpoint, and in a runtime whose engine threshold a burst inflated nothing
     /// else would collect until the first microtask after it, which would then pay for marking
-    /// everything the stretch made. Here the budget is `QUEUED_BUDGET_FACTOR` times the usual
-    /// one, so in a runtime whose engine threshold is still small the engine, which collects
-    /// once the heap grew by 43%, comes first and the pace adds nothing.
+    /// everything the stretch made. In a runtime whose engine threshold is still small the
+    /// engine, which collects once the heap grew by 43%, comes first and the pace adds nothing.
     TaskQueued,
 }
 
-/// How many budgets a synchronous stretch that queues tasks may allocate before the pace
-/// collects (`PacePoint::TaskQueued`).
-const QUEUED_BUDGET_FACTOR: u64 = 2;
+/// How many budgets the heap may grow by within a task before the pace collects there
+/// (`PacePoint::Microtask`, `PacePoint::TaskQueued`).
+const WITHIN_TASK_BUDGET_FACTOR: u64 = 2;
 
 /// The collection pace, run between microtasks, after each task's checkpoint and when a task is
 /// queued (`PacePoint`).
@@ -186,8 +192,10 @@ pub fn pace(pending: impl Fn() -> Option<usize>, at: PacePoint) {
         let live = allocated.saturating_sub(pace.freed.get());
         pace.rebase_if_freed(live);
         let budget = match at {
-            PacePoint::TaskQueued => pace.budget.get().saturating_mul(QUEUED_BUDGET_FACTOR),
-            PacePoint::Microtask | PacePoint::TaskDone => pace.budget.get(),
+            PacePoint::Microtask | PacePoint::TaskQueued => {
+                pace.budget.get().saturating_mul(WITHIN_TASK_BUDGET_FACTOR)
+            }
+            PacePoint::TaskDone => pace.budget.get(),
         };
         let over = grown_past(live, pace.live.get(), budget);
         let tasks_gone = !over
