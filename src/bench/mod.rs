@@ -92,6 +92,8 @@ pub fn cases() -> Vec<Case> {
         rounds("postTask_burst/10k", "postTask_burst", 10_000, 1_000_000),
         rounds("postTask_burst/100k", "postTask_burst", 100_000, 1_000_000),
         rounds("postTask_burst/1M", "postTask_burst", 1_000_000, 1_000_000),
+        rounds("promise_burst/1k", "promise_burst", 1_000, 1_000_000),
+        rounds("promise_burst/1M", "promise_burst", 1_000_000, 1_000_000),
         case("postTask_chain", "postTask_chain", 200_000),
         Case {
             traced: true,

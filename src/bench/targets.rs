@@ -157,6 +157,27 @@ pub fn evaluate(report: &BenchReport) -> Vec<TargetResult> {
             "",
         ));
     }
+    // How much worse postTask_burst scales from 10^3 to 10^6 pending than the engine's own
+    // pending promises do (promise_burst, the same shape without the scheduler): the flatness
+    // target above with the engine's share taken out, with the same 30% allowance.
+    if let (Some(big), Some(small), Some(floor_big), Some(floor_small)) = (
+        report.ns_per_op("postTask_burst/1M"),
+        report.ns_per_op("postTask_burst/1k"),
+        report.ns_per_op("promise_burst/1M"),
+        report.ns_per_op("promise_burst/1k"),
+    ) && small > 0.0
+        && floor_small > 0.0
+        && floor_big > 0.0
+    {
+        out.push(target(
+            "postTask_burst 1M vs 1k, over the engine's",
+            "(postTask_burst 1M/1k) / (promise_burst 1M/1k)".to_owned(),
+            (big / small) / (floor_big / floor_small),
+            Bound::AtMost,
+            1.3,
+            "×",
+        ));
+    }
     if let Some((bytes, _)) = report.rss_per_pending_task {
         out.push(target(
             "memory per pending task",
@@ -313,4 +334,87 @@ pub fn render(report: &BenchReport) -> String {
         }
     }
     text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bench::CaseResult;
+
+    fn report(cases: &[(&str, f64)]) -> BenchReport {
+        BenchReport {
+            version: "test",
+            scale: 1.0,
+            cases: cases
+                .iter()
+                .map(|&(name, ns)| CaseResult {
+                    name: name.to_owned(),
+                    ops: 1,
+                    ns_per_op: ns,
+                    min_ns_per_op: ns,
+                    max_ns_per_op: ns,
+                    wall_ns_per_op: ns,
+                    repetitions: 1,
+                    error: None,
+                    steady: None,
+                })
+                .collect(),
+            rss_per_pending_task: None,
+            rss_floor_per_pending: None,
+            peak_rss_burst_all: None,
+            peak_rss_reaction_all: None,
+            startup_ms: None,
+            steady: Vec::new(),
+            targets: Vec::new(),
+        }
+    }
+
+    fn find<'a>(targets: &'a [TargetResult], name: &str) -> Option<&'a TargetResult> {
+        targets.iter().find(|t| t.name == name)
+    }
+
+    #[test]
+    fn the_burst_scaling_is_judged_against_the_engines_own() {
+        let scaling = "postTask_burst 1M vs 1k, over the engine's";
+        // The burst scales 2x, the engine's pending promises 1.8x: 1.11x over the engine's.
+        let both = report(&[
+            ("postTask_burst/1k", 1000.0),
+            ("postTask_burst/1M", 2000.0),
+            ("promise_burst/1k", 2000.0),
+            ("promise_burst/1M", 3600.0),
+        ]);
+        let targets = evaluate(&both);
+        let flat = find(&targets, "postTask_burst per task: 1M pending vs 1k").unwrap();
+        assert!((flat.value - 2.0).abs() < 1e-9 && !flat.met);
+        let over = find(&targets, scaling).unwrap();
+        assert!((over.value - 2.0 / 1.8).abs() < 1e-9 && over.met);
+        // Scaling 1.5x worse than the engine's misses it.
+        let worse = report(&[
+            ("postTask_burst/1k", 1000.0),
+            ("postTask_burst/1M", 3000.0),
+            ("promise_burst/1k", 1000.0),
+            ("promise_burst/1M", 2000.0),
+        ]);
+        assert!(!find(&evaluate(&worse), scaling).unwrap().met);
+        // Without the floor measured (a filtered run), no such target.
+        let alone = report(&[("postTask_burst/1k", 1000.0), ("postTask_burst/1M", 2000.0)]);
+        assert!(find(&evaluate(&alone), scaling).is_none());
+    }
+
+    #[test]
+    fn the_abort_share_is_what_the_case_costs_beyond_its_twin() {
+        let share = "abort: taskhost's share of the case";
+        let case = report(&[
+            ("abort_pending_awaited/50k", 1000.0),
+            ("reject_pending_awaited/50k", 900.0),
+        ]);
+        let t = evaluate(&case);
+        let t = find(&t, share).unwrap();
+        assert!((t.value - 0.1).abs() < 1e-9 && t.met);
+        let costly = report(&[
+            ("abort_pending_awaited/50k", 1000.0),
+            ("reject_pending_awaited/50k", 700.0),
+        ]);
+        assert!(!find(&evaluate(&costly), share).unwrap().met);
+    }
 }
