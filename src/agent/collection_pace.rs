@@ -91,6 +91,10 @@ struct Pace {
     freed: Cell<u64>,
     /// Set when a collection, the engine's or the pace's, finalized the canary.
     collected: Cell<bool>,
+    /// `allocated` when that collection ran (its finalizer noted it): the pace learns of an
+    /// engine's collection only at its next point, and what was allocated in between (a loop
+    /// that reaches no point) is growth since the collection, not what it left live.
+    allocated_at_collection: Cell<Option<u64>>,
     /// Whether a canary is planted and `budget`/`live`/`follow` are set.
     armed: Cell<bool>,
     /// By how many bytes the live bytes may grow past `live` before the pace collects.
@@ -113,7 +117,10 @@ struct Canary;
 
 impl boa_gc::Finalize for Canary {
     fn finalize(&self) {
-        let _ = PACE.try_with(|p| p.collected.set(true));
+        let _ = PACE.try_with(|p| {
+            p.collected.set(true);
+            p.allocated_at_collection.set(Some(p.allocated.get()));
+        });
     }
 }
 
@@ -217,6 +224,7 @@ impl Pace {
             allocated: Cell::new(0),
             freed: Cell::new(0),
             collected: Cell::new(false),
+            allocated_at_collection: Cell::new(None),
             armed: Cell::new(false),
             budget: Cell::new(0),
             live: Cell::new(0),
@@ -233,14 +241,21 @@ impl Pace {
         }
     }
 
-    /// A collection just ran: measure growth from what is live now, with a budget from it, and
+    /// A collection ran: measure growth from what it left live, with a budget from that, and
     /// plant the canary that tells of the next one. `by_tasks`: the queued tasks' fall started
     /// it.
+    ///
+    /// What it left live is what was allocated when it ran, less everything freed since (its
+    /// sweep, and what the host freed after it): what was allocated after it, up to this point,
+    /// counts as growth. (On the first call, with no collection yet, what is live now.)
     fn restart(&self, pending: Option<usize>, by_tasks: bool) {
-        let (allocated, freed) = (self.allocated.get(), self.freed.get());
-        let live = allocated.saturating_sub(freed);
+        let allocated = self
+            .allocated_at_collection
+            .take()
+            .unwrap_or_else(|| self.allocated.get());
+        let live = allocated.saturating_sub(self.freed.get());
         let freed_little = by_tasks && live.saturating_mul(2) > self.live.get();
-        self.budget.set(budget_after(allocated, freed));
+        self.budget.set(budget_for(live));
         self.live.set(live);
         self.follow.set(match pending {
             Some(pending) if pending >= PENDING_FLOOR && live >= FOLLOW_LIVE_BYTES => {
@@ -266,12 +281,6 @@ fn tasks_went_away(follow: Follow, now: usize) -> bool {
     }
 }
 
-/// By how much the live bytes may grow after a collection before the pace collects: the bytes
-/// live then (allocated and not freed), at least `MIN_BUDGET_BYTES`.
-fn budget_after(allocated: u64, freed: u64) -> u64 {
-    budget_for(allocated.saturating_sub(freed))
-}
-
 /// The budget when `live` bytes are live: `GROWTH_PERCENT` of them, at least
 /// `MIN_BUDGET_BYTES`.
 fn budget_for(live: u64) -> u64 {
@@ -287,6 +296,11 @@ fn grown_past(live: u64, then: u64, budget: u64) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The budget after a collection that left the counts at `allocated` and `freed`.
+    fn budget_after(allocated: u64, freed: u64) -> u64 {
+        budget_for(allocated.saturating_sub(freed))
+    }
 
     #[test]
     fn the_pace_budget_follows_the_live_bytes_with_a_floor() {
@@ -379,6 +393,37 @@ mod tests {
         assert_eq!(pace.follow.get(), Follow::No);
         restart_at(&pace, 1500 * mb, 1500 * mb - live, None, false);
         assert_eq!(pace.follow.get(), Follow::No);
+    }
+
+    #[test]
+    fn growth_counts_from_the_collection_not_from_the_point_that_learned_of_it() {
+        let mb: u64 = 1 << 20;
+        use boa_gc::Finalize as _;
+        // (This test's thread's own pace, which the canary's finalizer writes to.)
+        PACE.with(|pace| {
+            restart_at(pace, 100 * mb, 90 * mb, None, false);
+            // The engine collects with 700 MB allocated (the canary's finalizer notes the count)
+            // and frees 100 MB; a loop that reaches no pace point then allocates 400 MB more.
+            pace.allocated.set(700 * mb);
+            Canary.finalize();
+            assert!(pace.collected.replace(false));
+            pace.freed.set(190 * mb);
+            pace.allocated.set(1100 * mb);
+            pace.restart(None, false);
+            // It left 510 MB live; the 400 MB since are growth past it, not live.
+            assert_eq!(
+                (pace.live.get(), pace.budget.get()),
+                (510 * mb, 510 * mb / 100 * 43)
+            );
+            assert!(grown_past(
+                1100 * mb - 190 * mb,
+                pace.live.get(),
+                pace.budget.get()
+            ));
+            // The note is used once: a restart with no collection since measures what is live.
+            pace.restart(None, false);
+            assert_eq!(pace.live.get(), 1100 * mb - 190 * mb);
+        });
     }
 
     #[test]
