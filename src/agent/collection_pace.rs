@@ -28,15 +28,36 @@ pub fn count_allocated(bytes: usize) {
     // (A const-initialized thread-local of Cells has no destructor: the access cannot fail
     // while the thread lives, and is skipped if it ever could not. It allocates nothing.)
     let _ = PACE.try_with(|p| {
+        if p.sweep.get() != Sweep::Idle {
+            p.watch_sweep(!boa_gc::finalizer_safe());
+        }
         p.allocated
-            .set(p.allocated.get().wrapping_add(bytes as u64))
+            .set(p.allocated.get().wrapping_add(bytes as u64));
     });
 }
 
 /// Count `bytes` freed on this thread (the binary's global allocator calls it).
 #[inline]
 pub fn count_freed(bytes: usize) {
-    let _ = PACE.try_with(|p| p.freed.set(p.freed.get().wrapping_add(bytes as u64)));
+    let _ = PACE.try_with(|p| {
+        if p.sweep.get() != Sweep::Idle {
+            p.watch_sweep(!boa_gc::finalizer_safe());
+        }
+        p.freed.set(p.freed.get().wrapping_add(bytes as u64));
+    });
+}
+
+/// Where the collection that finalized the canary is: the bytes it left live are read when its
+/// sweep is over, at the first allocation or free after it, so that what the host allocates
+/// and frees after it, before the pace's next point, is growth and not what it left.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Sweep {
+    /// No collection since the canary was planted (or its end was read).
+    Idle,
+    /// A collection finalized the canary; its sweep has not begun.
+    Finalized,
+    /// Its sweep is freeing the unreachable objects (the engine marks this, `finalizer_safe`).
+    Sweeping,
 }
 
 /// The collection pace's smallest budget: the growth since the last collection before it
@@ -91,10 +112,12 @@ struct Pace {
     freed: Cell<u64>,
     /// Set when a collection, the engine's or the pace's, finalized the canary.
     collected: Cell<bool>,
-    /// `allocated` when that collection ran (its finalizer noted it): the pace learns of an
-    /// engine's collection only at its next point, and what was allocated in between (a loop
-    /// that reaches no point) is growth since the collection, not what it left live.
-    allocated_at_collection: Cell<Option<u64>>,
+    /// Where that collection is (`Sweep`).
+    sweep: Cell<Sweep>,
+    /// The bytes live when its sweep was over: the pace learns of an engine's collection only
+    /// at its next point, and what was allocated in between (a loop that reaches no point) is
+    /// growth since the collection, not what it left live.
+    live_after_collection: Cell<Option<u64>>,
     /// Whether a canary is planted and `budget`/`live`/`follow` are set.
     armed: Cell<bool>,
     /// By how many bytes the live bytes may grow past `live` before the pace collects.
@@ -119,7 +142,7 @@ impl boa_gc::Finalize for Canary {
     fn finalize(&self) {
         let _ = PACE.try_with(|p| {
             p.collected.set(true);
-            p.allocated_at_collection.set(Some(p.allocated.get()));
+            p.sweep.set(Sweep::Finalized);
         });
     }
 }
@@ -224,11 +247,29 @@ impl Pace {
             allocated: Cell::new(0),
             freed: Cell::new(0),
             collected: Cell::new(false),
-            allocated_at_collection: Cell::new(None),
+            sweep: Cell::new(Sweep::Idle),
+            live_after_collection: Cell::new(None),
             armed: Cell::new(false),
             budget: Cell::new(0),
             live: Cell::new(0),
             follow: Cell::new(Follow::No),
+        }
+    }
+
+    /// Follow the collection that finalized the canary through its sweep (`dropping`: the
+    /// engine is sweeping now), and note the bytes live at the first allocation or free after
+    /// the sweep, before it is counted. Cold: it runs only between a collection and the end of
+    /// its sweep.
+    #[cold]
+    fn watch_sweep(&self, dropping: bool) {
+        match (self.sweep.get(), dropping) {
+            (Sweep::Finalized, true) => self.sweep.set(Sweep::Sweeping),
+            (Sweep::Sweeping, false) => {
+                self.live_after_collection
+                    .set(Some(self.allocated.get().saturating_sub(self.freed.get())));
+                self.sweep.set(Sweep::Idle);
+            }
+            _ => {}
         }
     }
 
@@ -245,15 +286,15 @@ impl Pace {
     /// plant the canary that tells of the next one. `by_tasks`: the queued tasks' fall started
     /// it.
     ///
-    /// What it left live is what was allocated when it ran, less everything freed since (its
-    /// sweep, and what the host freed after it): what was allocated after it, up to this point,
-    /// counts as growth. (On the first call, with no collection yet, what is live now.)
+    /// What it left live are the bytes live when its sweep was over (`watch_sweep`): what was
+    /// allocated and freed after it, up to this point, is growth. (With no allocation or free
+    /// since the sweep, or no collection yet, what is live now.)
     fn restart(&self, pending: Option<usize>, by_tasks: bool) {
-        let allocated = self
-            .allocated_at_collection
+        self.sweep.set(Sweep::Idle);
+        let live = self
+            .live_after_collection
             .take()
-            .unwrap_or_else(|| self.allocated.get());
-        let live = allocated.saturating_sub(self.freed.get());
+            .unwrap_or_else(|| self.allocated.get().saturating_sub(self.freed.get()));
         let freed_little = by_tasks && live.saturating_mul(2) > self.live.get();
         self.budget.set(budget_for(live));
         self.live.set(live);
@@ -395,34 +436,49 @@ mod tests {
         assert_eq!(pace.follow.get(), Follow::No);
     }
 
+    /// A collector object that, when the sweep drops it, counts its `.0` bytes freed, as the
+    /// binary's allocator does for what the engine frees.
+    struct Garbage(u64);
+
+    impl boa_gc::Finalize for Garbage {}
+
+    // SAFETY: it holds no collector pointers.
+    unsafe impl boa_gc::Trace for Garbage {
+        boa_gc::empty_trace!();
+    }
+
+    impl Drop for Garbage {
+        fn drop(&mut self) {
+            count_freed(self.0 as usize);
+        }
+    }
+
     #[test]
-    fn growth_counts_from_the_collection_not_from_the_point_that_learned_of_it() {
+    fn growth_counts_from_what_the_collection_left_not_from_the_point_that_learned_of_it() {
         let mb: u64 = 1 << 20;
-        use boa_gc::Finalize as _;
-        // (This test's thread's own pace, which the canary's finalizer writes to.)
+        // (This test's thread's own pace, which the counts and the canary write to.)
         PACE.with(|pace| {
             restart_at(pace, 100 * mb, 90 * mb, None, false);
-            // The engine collects with 700 MB allocated (the canary's finalizer notes the count)
-            // and frees 100 MB; a loop that reaches no pace point then allocates 400 MB more.
+            // 700 MB allocated; the engine collects and its sweep frees 100 MB of it.
             pace.allocated.set(700 * mb);
-            Canary.finalize();
-            assert!(pace.collected.replace(false));
-            pace.freed.set(190 * mb);
-            pace.allocated.set(1100 * mb);
-            pace.restart(None, false);
-            // It left 510 MB live; the 400 MB since are growth past it, not live.
+            drop(boa_gc::Gc::new(Garbage(100 * mb)));
+            boa_gc::force_collect();
+            assert_eq!(pace.sweep.get(), Sweep::Sweeping);
+            // After the sweep the host frees 50 MB and a loop that reaches no pace point
+            // allocates 400 MB; then a pace point learns of the collection.
+            count_freed((50 * mb) as usize);
+            count_allocated((400 * mb) as usize);
+            super::pace(|| None, PacePoint::TaskDone);
+            // The collection left 510 MB live: the 400 MB since are growth (the live bytes now,
+            // 860 MB, are not what it left), and the host's frees after it are not its own.
             assert_eq!(
                 (pace.live.get(), pace.budget.get()),
                 (510 * mb, 510 * mb / 100 * 43)
             );
-            assert!(grown_past(
-                1100 * mb - 190 * mb,
-                pace.live.get(),
-                pace.budget.get()
-            ));
-            // The note is used once: a restart with no collection since measures what is live.
+            assert!(grown_past(860 * mb, pace.live.get(), pace.budget.get()));
+            // A restart with no collection since measures what is live.
             pace.restart(None, false);
-            assert_eq!(pace.live.get(), 1100 * mb - 190 * mb);
+            assert_eq!(pace.live.get(), 860 * mb);
         });
     }
 

@@ -342,31 +342,22 @@ mod tests {
     use crate::bench::CaseResult;
 
     fn report(cases: &[(&str, f64)]) -> BenchReport {
-        BenchReport {
-            version: "test",
-            scale: 1.0,
-            cases: cases
-                .iter()
-                .map(|&(name, ns)| CaseResult {
-                    name: name.to_owned(),
-                    ops: 1,
-                    ns_per_op: ns,
-                    min_ns_per_op: ns,
-                    max_ns_per_op: ns,
-                    wall_ns_per_op: ns,
-                    repetitions: 1,
-                    error: None,
-                    steady: None,
-                })
-                .collect(),
-            rss_per_pending_task: None,
-            rss_floor_per_pending: None,
-            peak_rss_burst_all: None,
-            peak_rss_reaction_all: None,
-            startup_ms: None,
-            steady: Vec::new(),
-            targets: Vec::new(),
-        }
+        let mut report = BenchReport::empty(1.0);
+        report.cases = cases
+            .iter()
+            .map(|&(name, ns)| CaseResult {
+                name: name.to_owned(),
+                ops: 1,
+                ns_per_op: ns,
+                min_ns_per_op: ns,
+                max_ns_per_op: ns,
+                wall_ns_per_op: ns,
+                repetitions: 1,
+                error: None,
+                steady: None,
+            })
+            .collect();
+        report
     }
 
     fn find<'a>(targets: &'a [TargetResult], name: &str) -> Option<&'a TargetResult> {

@@ -130,7 +130,8 @@ pub enum Command {
         #[arg(long, value_name = "N", default_value = "5", value_parser = clap::value_parser!(u16).range(1..))]
         repetitions: u16,
         /// Also run the cases one after another in one runtime, as a long-running program would,
-        /// and compare each with its fresh-process figure.
+        /// and compare each with its fresh-process figure (all but the engine's burst floor,
+        /// promise_burst, whose garbage would fall on the case after it).
         #[arg(long)]
         steady_state: bool,
         /// Print the selected cases as JSON lines (name, function, n, rounds) and run nothing.
