@@ -110,9 +110,8 @@ struct Pace {
     /// The bytes this thread has allocated and freed so far (they wrap).
     allocated: Cell<u64>,
     freed: Cell<u64>,
-    /// Set when a collection, the engine's or the pace's, finalized the canary.
-    collected: Cell<bool>,
-    /// Where that collection is (`Sweep`).
+    /// Where the collection that finalized the canary (the engine's or the pace's) is, `Idle`
+    /// with none since it was planted (`Pace::collected`).
     sweep: Cell<Sweep>,
     /// The bytes live when its sweep was over: the pace learns of an engine's collection only
     /// at its next point, and what was allocated in between (a loop that reaches no point) is
@@ -140,10 +139,7 @@ struct Canary;
 
 impl boa_gc::Finalize for Canary {
     fn finalize(&self) {
-        let _ = PACE.try_with(|p| {
-            p.collected.set(true);
-            p.sweep.set(Sweep::Finalized);
-        });
+        let _ = PACE.try_with(|p| p.sweep.set(Sweep::Finalized));
     }
 }
 
@@ -215,7 +211,7 @@ pub fn pace(pending: impl Fn() -> Option<usize>, at: PacePoint) {
         if allocated == 0 {
             return;
         }
-        if pace.collected.replace(false) || !pace.armed.get() {
+        if pace.collected() || !pace.armed.get() {
             pace.restart(pending(), false);
             return;
         }
@@ -234,7 +230,6 @@ pub fn pace(pending: impl Fn() -> Option<usize>, at: PacePoint) {
             && pending().is_some_and(|now| tasks_went_away(pace.follow.get(), now));
         if over || tasks_gone {
             boa_gc::force_collect();
-            pace.collected.set(false);
             // (The count again if it was asked already: the collection ran no script.)
             pace.restart(pending(), tasks_gone);
         }
@@ -246,7 +241,6 @@ impl Pace {
         Pace {
             allocated: Cell::new(0),
             freed: Cell::new(0),
-            collected: Cell::new(false),
             sweep: Cell::new(Sweep::Idle),
             live_after_collection: Cell::new(None),
             armed: Cell::new(false),
@@ -254,6 +248,12 @@ impl Pace {
             live: Cell::new(0),
             follow: Cell::new(Follow::No),
         }
+    }
+
+    /// Whether a collection finalized the canary since it was planted: it is being swept, or
+    /// its sweep is over and what it left is noted (`restart` clears both).
+    fn collected(&self) -> bool {
+        self.sweep.get() != Sweep::Idle || self.live_after_collection.get().is_some()
     }
 
     /// Follow the collection that finalized the canary through its sweep (`dropping`: the

@@ -56,7 +56,7 @@ pub struct Case {
     /// Left out of the steady-state run: a floor whose purpose is a fresh runtime's figure and
     /// whose garbage, in a shared runtime, falls on the case after it (`promise_burst`: 10^6
     /// promises made and settled in one loop become garbage with nothing a host can see, no task
-    /// and no job, so the sweep of its 860 MB goes to whatever runs next, as the engine's
+    /// and no job, so the sweep of what it made goes to whatever runs next, as the engine's
     /// threshold has it; docs/PERFORMANCE.md, "Steady state").
     pub fresh_only: bool,
 }
