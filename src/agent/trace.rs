@@ -168,6 +168,7 @@ impl Sink {
 
 fn band_name(band: Band) -> &'static str {
     match band {
+        Band::Input => "input",
         Band::High => "high",
         Band::Normal => "normal",
         Band::Low => "low",
@@ -193,6 +194,8 @@ pub fn source_kind(source: HostSource) -> &'static str {
         HostSource::DomManipulation => "DOM manipulation",
         HostSource::FileReading => "file reading",
         HostSource::Other => "host task",
+        HostSource::Rendering => "rendering",
+        HostSource::UserInteraction => "input",
     }
 }
 

@@ -38,6 +38,13 @@
 //!    message's task to the target port's queue, which the receiving loop runs when it gets to
 //!    it; nothing bounds when a delivery from another thread arrives). A mailbox stays first in,
 //!    first out whatever the delays (`agent::process`).
+//! 5. whether a rendering opportunity is skipped: one in eight (HTML "update the rendering"
+//!    step 5: the user agent may skip a navigable's rendering "for reasons such as [...] being
+//!    unable to keep up"); the rendering waits for the next opportunity.
+//!
+//! The user interaction and rendering task sources are sources like the others here: the
+//! documented policy runs input first and promotes a waiting rendering task (`policy.rs`), but
+//! HTML leaves the choice between task sources to the user agent.
 //!
 //! The generator is `fastrand`'s (wyrand): small, seedable, the same sequence on every platform.
 
@@ -49,18 +56,18 @@ pub struct Kind;
 
 impl Kind {
     /// The scheduler's pick (all scheduler task queues of the loop).
-    pub const SCHEDULER: u8 = 1;
+    pub const SCHEDULER: u16 = 1;
 
     /// The bit of a host task source.
     #[must_use]
-    pub const fn of_source(source: HostSource) -> u8 {
+    pub const fn of_source(source: HostSource) -> u16 {
         2 << source.index()
     }
 
     /// The names of the kinds in `bits`, for traces: "scheduler", "timer", "message",
     /// "idle timeout", "DOM manipulation", "file reading", "other".
     #[must_use]
-    pub fn names(bits: u8) -> Vec<&'static str> {
+    pub fn names(bits: u16) -> Vec<&'static str> {
         let mut names = Vec::new();
         if bits & Self::SCHEDULER != 0 {
             names.push("scheduler");
@@ -84,6 +91,8 @@ pub const fn source_name(source: HostSource) -> &'static str {
         HostSource::DomManipulation => "DOM manipulation",
         HostSource::FileReading => "file reading",
         HostSource::Other => "other",
+        HostSource::Rendering => "rendering",
+        HostSource::UserInteraction => "user interaction",
     }
 }
 
@@ -125,6 +134,11 @@ impl RandomChoices {
         } else {
             PADDINGS_NS[self.pick(PADDINGS_NS.len())]
         }
+    }
+
+    /// Whether a rendering opportunity is skipped: one time in eight.
+    pub(super) fn skip_frame(&mut self) -> bool {
+        self.rng.u8(..8) == 0
     }
 
     /// How long to wait before an idle period starts: none half the time, else as a padding.
@@ -207,7 +221,7 @@ impl EventLoopCore {
     pub(super) fn select_random(&mut self, now: LoopTime) -> Next {
         // The runnable kinds: the scheduler's own pick, and each host task source's head.
         let scheduler = self.queues.first_head(&ALL_LEVELS);
-        let mut kinds = [0u8; 1 + HostSource::COUNT];
+        let mut kinds = [0u16; 1 + HostSource::COUNT];
         let mut n = 0;
         if scheduler.is_some() {
             kinds[n] = Kind::SCHEDULER;
@@ -274,7 +288,7 @@ impl EventLoopCore {
     }
 
     /// Take the head of the host task source of kind `kind`.
-    fn take_source(&mut self, kind: u8) -> Option<Selected> {
+    fn take_source(&mut self, kind: u16) -> Option<Selected> {
         let source = HostSource::ALL
             .into_iter()
             .find(|&s| Kind::of_source(s) == kind)?;

@@ -114,7 +114,7 @@ pub struct Selected {
     pub effective_priority: Option<u8>,
     /// Under the random policy, the kinds of task that were runnable too and not picked
     /// ([`choices::Kind`] bits); 0 under the documented policy.
-    pub passed_over: u8,
+    pub passed_over: u16,
 }
 
 /// The result of asking the core what to do next.
@@ -173,6 +173,10 @@ impl Pending {
     }
 }
 
+/// How long a runnable rendering task waits before it goes ahead of every band but input, by
+/// default: 100 ms (`docs/EVENT_LOOP.md`, "Rendering").
+pub const RENDERING_PRIORITY_AFTER_NS: u64 = 100_000_000;
+
 /// The idle period length cap (HTML: 50 ms).
 pub const MAX_IDLE_PERIOD_NS: u64 = 50_000_000;
 
@@ -186,6 +190,12 @@ pub struct EventLoopCore {
     queues: SchedulerQueues,
     idle: IdleList,
     starvation_limit: Option<u64>,
+    /// A rendering task runnable for this long goes before every band but input (`None`:
+    /// rendering stays in band 2, by age). See `policy.rs`, step 0.
+    rendering_priority_after: Option<u64>,
+    /// A user interaction task ran since the last rendering task: the next rendering task goes
+    /// first (after input) as soon as it is runnable. See `policy.rs`, step 0.
+    frame_after_input: bool,
     /// The seeded random policy, if chosen (`None`: the documented policy).
     random: Option<choices::RandomChoices>,
     /// Under the random policy: the ripe timer at the heap's head (by its enqueue order) waits
@@ -207,6 +217,8 @@ impl EventLoopCore {
             queues: SchedulerQueues::default(),
             idle: IdleList::default(),
             starvation_limit: None,
+            rendering_priority_after: Some(RENDERING_PRIORITY_AFTER_NS),
+            frame_after_input: false,
             random: None,
             timer_hold: None,
             pad_timers: true,
@@ -400,7 +412,19 @@ impl EventLoopCore {
     /// `Wait(due)` rather than an idle callback, so the runtime drains it first.) Every queued task
     /// counts as runnable; `runnable_at` only orders them. See `policy.rs`.
     pub fn next(&mut self, now: LoopTime) -> Next {
-        self.select(now)
+        let next = self.select(now);
+        if let Next::Run(Selected {
+            source: Some(source),
+            ..
+        }) = next
+        {
+            match source {
+                HostSource::UserInteraction => self.frame_after_input = true,
+                HostSource::Rendering => self.frame_after_input = false,
+                _ => {}
+            }
+        }
+        next
     }
 
     /// Pending tasks by band (O(1)).
@@ -433,6 +457,21 @@ impl EventLoopCore {
     /// *longer* than `limit`).
     pub fn set_starvation_limit(&mut self, limit_ns: Option<u64>) {
         self.starvation_limit = limit_ns;
+    }
+
+    /// How long a runnable rendering task waits before it goes ahead of every band but input
+    /// (`None`: never; it stays in band 2, ordered by when it became runnable).
+    pub fn set_rendering_priority_after(&mut self, after_ns: Option<u64>) {
+        self.rendering_priority_after = after_ns;
+    }
+
+    /// Under the random policy, whether the user agent skips this rendering opportunity (HTML
+    /// "update the rendering" step 5 lets it skip a navigable's rendering "for reasons such as
+    /// [...] being unable to keep up"): one time in eight. Never under the documented policy.
+    pub fn skip_rendering_opportunity(&mut self) -> bool {
+        self.random
+            .as_mut()
+            .is_some_and(choices::RandomChoices::skip_frame)
     }
 
     /// Make the loop's choices with the seeded random policy (`None`: the documented policy).

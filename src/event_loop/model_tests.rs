@@ -15,11 +15,13 @@ use super::{
 };
 
 pub(super) const MS: u64 = 1_000_000;
-const SOURCES: [HostSource; 4] = [
+const SOURCES: [HostSource; 6] = [
     HostSource::Timer,
     HostSource::PostedMessage,
     HostSource::IdleTimeout,
     HostSource::Other,
+    HostSource::Rendering,
+    HostSource::UserInteraction,
 ];
 const PRIORITIES: [Priority; 3] = [
     Priority::Background,
@@ -53,6 +55,8 @@ pub(super) enum Op {
     CancelIdle(usize),
     Next(bool),
     Starvation(Option<u8>),
+    /// How long a rendering task waits before it goes first (`None`: never).
+    RenderingAfter(Option<u8>),
 }
 
 pub(super) fn op_strategy() -> impl Strategy<Value = Op> {
@@ -72,6 +76,7 @@ pub(super) fn op_strategy() -> impl Strategy<Value = Op> {
         1 => any::<usize>().prop_map(Op::CancelIdle),
         8 => any::<bool>().prop_map(Op::Next),
         1 => proptest::option::of(any::<u8>()).prop_map(Op::Starvation),
+        1 => proptest::option::of(any::<u8>()).prop_map(Op::RenderingAfter),
     ]
 }
 
@@ -328,6 +333,11 @@ pub(super) fn step(
             core.set_starvation_limit(limit);
             m.starvation = limit;
         }
+        Op::RenderingAfter(after) => {
+            let after = after.map(|a| LIMITS[usize::from(a) % LIMITS.len()]);
+            core.set_rendering_priority_after(after);
+            m.rendering_after = after;
+        }
     }
     Ok(())
 }
@@ -370,7 +380,10 @@ pub(super) fn check_state(
 
 fn run_ops(ops: &[Op]) -> Result<(), TestCaseError> {
     let mut core = EventLoopCore::new(Clock::virtual_clock());
-    let mut model = Model::default();
+    let mut model = Model {
+        rendering_after: Some(super::RENDERING_PRIORITY_AFTER_NS),
+        ..Model::default()
+    };
     let mut handles = Handles::default();
     for op in ops {
         step(&mut core, &mut model, &mut handles, op)?;

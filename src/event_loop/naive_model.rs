@@ -71,6 +71,10 @@ pub(super) struct Model {
     pub(super) queues: Vec<MQueue>,
     pub(super) idle: Vec<(usize, u64)>,
     pub(super) starvation: Option<u64>,
+    /// A rendering task runnable this long goes first (after input).
+    pub(super) rendering_after: Option<u64>,
+    /// An input task ran since the last rendering task.
+    pub(super) frame_after_input: bool,
 }
 
 /// A task the model could pick: where it is and its sort keys.
@@ -101,7 +105,7 @@ impl Model {
                 let h = &self.host[i];
                 MNext::Run {
                     task: h.task,
-                    band: Band::Normal,
+                    band: Band::of_source(h.source),
                     source: Some(h.source),
                     queue: None,
                     emptied: false,
@@ -127,7 +131,7 @@ impl Model {
     /// What any policy may pick, from the specs alone: the scheduler's pick among all scheduler
     /// tasks (highest effective priority, then the oldest first task), and each host task
     /// source's first task (the oldest of that source), each with its kind's bit.
-    pub(super) fn allowed(&self) -> Vec<(Where, u8)> {
+    pub(super) fn allowed(&self) -> Vec<(Where, u16)> {
         let mut all = Vec::new();
         if let Some(at) = self.pick_levels(&[0, 1, 2, 3, 4, 5]) {
             all.push((at, super::choices::Kind::SCHEDULER));
@@ -152,7 +156,7 @@ impl Model {
                 let h = self.host.remove(i);
                 MNext::Run {
                     task: h.task,
-                    band: Band::Normal,
+                    band: Band::of_source(h.source),
                     source: Some(h.source),
                     queue: None,
                     emptied: false,
@@ -216,7 +220,46 @@ impl Model {
         best.map(|(_, _, q)| Where::Queue(q, 0))
     }
 
+    /// The oldest task of one host task source.
+    fn first_of(&self, source: HostSource) -> Option<(usize, u64)> {
+        self.host
+            .iter()
+            .enumerate()
+            .filter(|(_, h)| h.source == source)
+            .min_by_key(|(_, h)| (h.runnable_at, h.order))
+            .map(|(i, h)| (i, h.runnable_at))
+    }
+
     pub(super) fn next(&mut self, now: u64) -> MNext {
+        let next = self.next_inner(now);
+        if let MNext::Run {
+            source: Some(source),
+            ..
+        } = next
+        {
+            match source {
+                HostSource::UserInteraction => self.frame_after_input = true,
+                HostSource::Rendering => self.frame_after_input = false,
+                _ => {}
+            }
+        }
+        next
+    }
+
+    fn next_inner(&mut self, now: u64) -> MNext {
+        // Input first.
+        if let Some((i, _)) = self.first_of(HostSource::UserInteraction) {
+            return self.take(Where::Host(i));
+        }
+        // A rendering task that has waited long enough.
+        if let Some((i, runnable_at)) = self.first_of(HostSource::Rendering)
+            && (self.frame_after_input
+                || self
+                    .rendering_after
+                    .is_some_and(|after| runnable_at.saturating_add(after) <= now))
+        {
+            return self.take(Where::Host(i));
+        }
         // Starvation: the oldest candidate of Normal or Low that waited longer than the limit.
         if let Some(limit) = self.starvation {
             let oldest = self

@@ -8,7 +8,12 @@
 //! scheduler task (see `scheduler_queues.rs`); within a level, the queue whose head has the
 //! smallest enqueue order is the level's candidate (the draft's rule among scheduler queues).
 //!
-//! 0. Opt-in starvation limit `L` (off by default): among the candidates of band Normal (host top,
+//! 0. Input: the oldest user interaction task (`Band::Input`), before every other band.
+//!    Then a rendering task, if a user interaction task ran since the last rendering task (the
+//!    frame that shows the response to input goes first), or if it has been runnable for `R` or
+//!    longer (`R` = 100 ms by default, `rendering_priority_after`: after that long without a
+//!    frame, rendering goes first).
+//!    Then the opt-in starvation limit `L` (off by default): among the candidates of band Normal (host top,
 //!    level-2 candidate) and band Low (level-1 and level-0 candidates) take the oldest by age; if
 //!    it has waited *longer* than `L` (`runnable_at + L < now`, strict), run it now.
 //! 1. High: effective priority 5, then 4, then 3; within a level the queue whose head is oldest.
@@ -24,7 +29,7 @@
 
 use super::host_tasks::HostTask;
 use super::scheduler_queues::QueueHead;
-use super::{Band, EventLoopCore, LoopTime, MAX_IDLE_PERIOD_NS, Next, Selected};
+use super::{Band, EventLoopCore, HostSource, LoopTime, MAX_IDLE_PERIOD_NS, Next, Selected};
 
 /// Levels of band High and band Low, in the order they are tried.
 const HIGH_LEVELS: [u8; 3] = [5, 4, 3];
@@ -74,6 +79,16 @@ impl EventLoopCore {
         })
     }
 
+    /// The head of one host task source.
+    fn source_candidate(&self, source: HostSource) -> Option<Candidate> {
+        let index = source.index();
+        self.host.peek_source(index).map(|t| Candidate::Host {
+            runnable_at: t.runnable_at,
+            order: t.order,
+            source: index,
+        })
+    }
+
     fn level_candidate(&self, level: u8) -> Option<Candidate> {
         self.queues.head_of_level(level).map(Candidate::Queue)
     }
@@ -113,9 +128,19 @@ impl EventLoopCore {
         if self.random.is_some() {
             return self.select_random(now);
         }
-        let starved = self
-            .starvation_limit
-            .and_then(|limit| self.starved(now, limit));
+        // 0a. Input: the oldest user interaction task, before anything else.
+        // 0b. A rendering task that has waited `rendering_priority_after` or longer.
+        let input = self.source_candidate(HostSource::UserInteraction);
+        let rendering = self.source_candidate(HostSource::Rendering).filter(|c| {
+            self.frame_after_input
+                || self
+                    .rendering_priority_after
+                    .is_some_and(|after| c.sort_key().0.saturating_add_ns(after) <= now)
+        });
+        let starved = input.or(rendering).or_else(|| {
+            self.starvation_limit
+                .and_then(|limit| self.starved(now, limit))
+        });
         let candidate = starved
             .or_else(|| self.queues.first_head(&HIGH_LEVELS).map(Candidate::Queue))
             .or_else(|| older(self.host_candidate(), self.level_candidate(NORMAL_LEVEL)))
@@ -154,11 +179,11 @@ impl EventLoopCore {
 }
 
 impl HostTask {
-    /// A host task taken to run: it runs in the normal band, from its source.
+    /// A host task taken to run: it runs in its source's band (`Band::of_source`).
     pub(super) fn selected(self) -> Selected {
         Selected {
             task: self.task,
-            band: Band::Normal,
+            band: Band::of_source(self.source),
             source: Some(self.source),
             queue: None,
             queue_emptied: false,
@@ -172,7 +197,7 @@ impl HostTask {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Clock, HostSource, Priority, TaskId};
+    use super::super::{Clock, HostSource, Priority, RENDERING_PRIORITY_AFTER_NS, TaskId};
     use super::*;
 
     const MS: u64 = 1_000_000;
@@ -454,5 +479,65 @@ mod tests {
         assert_eq!(run(&mut c).task, TaskId(4));
         c.set_starvation_limit(None);
         assert_eq!(c.starvation_limit(), None);
+    }
+
+    #[test]
+    fn input_goes_before_every_band() {
+        let mut c = core();
+        let ubc = c.create_scheduler_queue(Priority::UserBlocking, true);
+        c.scheduler_enqueue(ubc, TaskId(1));
+        c.queue_task(HostSource::Timer, TaskId(2));
+        c.queue_task(HostSource::UserInteraction, TaskId(3));
+        c.queue_task(HostSource::UserInteraction, TaskId(4));
+        let s = run(&mut c);
+        assert_eq!((s.task, s.band), (TaskId(3), Band::Input));
+        assert_eq!(run(&mut c).task, TaskId(4));
+        assert_eq!(run(&mut c).task, TaskId(1));
+        assert_eq!(run(&mut c).task, TaskId(2));
+    }
+
+    #[test]
+    fn rendering_is_ordered_by_age_until_it_has_waited_the_limit() {
+        let mut c = core();
+        let uvc = c.create_scheduler_queue(Priority::UserVisible, true);
+        c.queue_task(HostSource::Rendering, TaskId(1)); // runnable at 0
+        c.scheduler_enqueue(uvc, TaskId(2));
+        c.scheduler_enqueue(uvc, TaskId(3));
+        // A continuation (band 1) goes before rendering (band 2)...
+        assert_eq!(run(&mut c).task, TaskId(2));
+        // ...until the rendering task has waited 100 ms (not starved at 100 ms - 1 ns).
+        advance(&mut c, RENDERING_PRIORITY_AFTER_NS - 1);
+        c.scheduler_enqueue(uvc, TaskId(4));
+        assert_eq!(run(&mut c).task, TaskId(3));
+        advance(&mut c, 1);
+        let s = run(&mut c);
+        assert_eq!((s.task, s.band), (TaskId(1), Band::Normal));
+        assert_eq!(run(&mut c).task, TaskId(4));
+        // Without the rule, rendering waits for band 1 to empty.
+        c.set_rendering_priority_after(None);
+        c.queue_task(HostSource::Rendering, TaskId(5));
+        advance(&mut c, 1_000 * MS);
+        c.scheduler_enqueue(uvc, TaskId(6));
+        assert_eq!(run(&mut c).task, TaskId(6));
+        assert_eq!(run(&mut c).task, TaskId(5));
+    }
+
+    #[test]
+    fn after_input_the_next_rendering_task_goes_first() {
+        let mut c = core();
+        let ub = c.create_scheduler_queue(Priority::UserBlocking, false);
+        c.queue_task(HostSource::UserInteraction, TaskId(1));
+        c.scheduler_enqueue(ub, TaskId(2));
+        assert_eq!(run(&mut c).task, TaskId(1));
+        advance(&mut c, MS);
+        c.queue_task(HostSource::Rendering, TaskId(3));
+        c.scheduler_enqueue(ub, TaskId(4));
+        // The frame after the input goes before the user-blocking tasks...
+        assert_eq!(run(&mut c).task, TaskId(3));
+        // ...once: the next rendering task is ordered by age again.
+        c.queue_task(HostSource::Rendering, TaskId(5));
+        assert_eq!(run(&mut c).task, TaskId(2));
+        assert_eq!(run(&mut c).task, TaskId(4));
+        assert_eq!(run(&mut c).task, TaskId(5));
     }
 }

@@ -125,8 +125,8 @@ fn run_ops(seed: u64, ops: &[Op]) -> Result<(), TestCaseError> {
             Op::Next(_) => {
                 next(&mut core, &mut m, &h)?;
             }
-            // The random policy has no starvation limit to keep in step.
-            Op::Starvation(_) => {}
+            // The random policy has no starvation limit or rendering priority to keep in step.
+            Op::Starvation(_) | Op::RenderingAfter(_) => {}
             _ => step(&mut core, &mut m, &mut h, op)?,
         }
         check_state(&core, &m, &h)?;

@@ -1,10 +1,13 @@
-//! What a task is selected by: the HTML task sources of the normal band, the bands of the
-//! selection policy, and scheduler priorities with their effective priorities.
+//! What a task is selected by: the HTML task sources, the bands of the selection policy, and
+//! scheduler priorities with their effective priorities.
 //!
-//! Invariant: `HostSource::ALL[s.index()] == s` for every source, and a queue's band follows
-//! from its effective priority alone (`Band::of_effective_priority`).
+//! Invariant: `HostSource::ALL[s.index()] == s` for every source; a queue's band follows from its
+//! effective priority alone (`Band::of_effective_priority`), and a host task's from its source
+//! alone (`Band::of_source`).
 
-/// HTML task sources that live in the normal band (band 2) next to user-visible scheduler tasks.
+/// HTML task sources. All but the user interaction task source live in the normal band (band 2)
+/// next to user-visible scheduler tasks; user interaction tasks have a band of their own, above
+/// every other (`Band::Input`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum HostSource {
     /// The timer task source (setTimeout/setInterval, AbortSignal.timeout).
@@ -19,11 +22,16 @@ pub enum HostSource {
     FileReading,
     /// Any other host task source (e.g. resolving host promises, module loading).
     Other,
+    /// The rendering task source: the task that updates the rendering at a rendering
+    /// opportunity (HTML event loop processing model, since the rendering update became a task).
+    Rendering,
+    /// The user interaction task source: trusted input events (clicks, key presses).
+    UserInteraction,
 }
 
 impl HostSource {
     /// How many host task sources there are.
-    pub const COUNT: usize = 6;
+    pub const COUNT: usize = 8;
 
     /// Every host task source, by [`Self::index`].
     pub const ALL: [HostSource; Self::COUNT] = [
@@ -33,6 +41,8 @@ impl HostSource {
         HostSource::DomManipulation,
         HostSource::FileReading,
         HostSource::Other,
+        HostSource::Rendering,
+        HostSource::UserInteraction,
     ];
 
     /// The source's place in [`Self::ALL`].
@@ -45,6 +55,8 @@ impl HostSource {
             HostSource::DomManipulation => 3,
             HostSource::FileReading => 4,
             HostSource::Other => 5,
+            HostSource::Rendering => 6,
+            HostSource::UserInteraction => 7,
         }
     }
 }
@@ -52,6 +64,8 @@ impl HostSource {
 /// The band a task was selected from, highest first (see `docs/EVENT_LOOP.md`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Band {
+    /// User interaction tasks (trusted input), first in, first out.
+    Input = 0,
     /// Scheduler queues with effective priority 5, 4, 3.
     High = 1,
     /// Host task sources and scheduler queues with effective priority 2, oldest first.
@@ -63,6 +77,15 @@ pub enum Band {
 }
 
 impl Band {
+    /// The band of a host task of `source`: `Input` for user interaction, `Normal` for the rest.
+    #[must_use]
+    pub const fn of_source(source: HostSource) -> Band {
+        match source {
+            HostSource::UserInteraction => Band::Input,
+            _ => Band::Normal,
+        }
+    }
+
     /// The band of a scheduler queue of effective priority `effective` (0…5; above 5 is High).
     #[must_use]
     pub const fn of_effective_priority(effective: u8) -> Band {
