@@ -267,6 +267,28 @@ impl Host {
         self.core.borrow_mut().queue_task(source, TaskId(id));
     }
 
+    /// Queue a global task on `source` given the global of `realm` that became runnable at
+    /// `runnable_at`, with enqueue order `order` (taken by the timer whose action queues it):
+    /// a task the host queues from a timer action, as a ripe timer is queued.
+    pub fn queue_task_at(
+        &self,
+        source: HostSource,
+        realm: Realm,
+        steps: TaskSteps,
+        runnable_at: LoopTime,
+        order: u64,
+    ) {
+        let id = self.record_task(TaskRecord::Run {
+            source,
+            realm,
+            steps,
+        });
+        self.trace_attach(TaskId(id), None, source_kind(source));
+        self.core
+            .borrow_mut()
+            .queue_task_at(source, TaskId(id), runnable_at, order);
+    }
+
     /// Set a timer that, at `due`, queues `steps` as a global task of `source` given the global
     /// of `realm` (runnable at `due`).
     pub fn set_timer_task(

@@ -73,6 +73,8 @@ pub struct RuntimeOptions {
     /// Make the event loop's choices with the seeded random policy (`--policy-seed`,
     /// `--explore`); a worker's seed is derived from it.
     pub policy_seed: Option<u64>,
+    /// The virtual display and the page's visibility at the start (`--frame-rate`, `--hidden`).
+    pub display: crate::web::html::rendering::DisplayOptions,
 }
 
 /// A runtime joining an existing process (a worker's).
@@ -99,6 +101,7 @@ impl RuntimeOptions {
             worker_spawner: Some(worker::spawn),
             deviations: self.deviations,
             policy_seed: self.policy_seed,
+            display: self.display,
         }
     }
 }

@@ -4,14 +4,18 @@ pub mod console;
 pub mod crypto;
 pub mod dom;
 pub mod encoding;
+pub mod event_timing;
 pub mod fetch;
 pub mod file_api;
 pub mod hr_time;
 pub mod html;
+pub mod input;
 pub mod namespace;
 pub mod performance;
 pub mod scheduling;
 pub mod taskhost_clock;
+pub mod taskhost_input;
+pub mod uievents;
 pub mod url;
 pub mod util;
 
@@ -40,6 +44,8 @@ pub struct WebOptions {
     pub deviations: crate::agent::deviations::Deviations,
     /// The seeded random policy's seed of the window's loop (workers derive theirs from it).
     pub policy_seed: Option<u64>,
+    /// The virtual display and the page's visibility at the start (`--frame-rate`, `--hidden`).
+    pub display: html::rendering::DisplayOptions,
 }
 
 /// Register every web API on the context's global object.
@@ -66,10 +72,20 @@ pub fn register(context: &mut Context, options: &WebOptions) -> JsResult<()> {
     if let Some(base) = &options.document_base {
         html::document_loader::set_document_base(context, base.clone());
     }
+    if options.worker.is_none() {
+        // The window's display (the first window of the agent sets it up), animation frames,
+        // UI events and Event Timing.
+        html::rendering::configure(context, options.display);
+        html::animation_frames::register(context)?;
+        uievents::register(context)?;
+        event_timing::performance_event_timing::register(context)?;
+        event_timing::event_counts::register(context)?;
+    }
     if options.documents && options.worker.is_none() {
         html::window::define_window_members(&context.global_object(), context)?;
         let document = dom::document::create_window_document(context)?;
         dom::document::populate_blank(&document, context)?;
+        html::page_visibility::register(context)?;
     }
     Ok(())
 }

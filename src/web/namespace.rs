@@ -35,6 +35,13 @@ pub fn register(context: &mut Context, options: &WebOptions) -> JsResult<()> {
         .build();
     let clock = crate::web::taskhost_clock::create(context);
     namespace.set(js_string!("clock"), clock, false, context)?;
+    // Input and page visibility: a window's only.
+    if options.worker.is_none() {
+        let input = crate::web::taskhost_input::create_input(context);
+        namespace.set(js_string!("input"), input, false, context)?;
+        let page = crate::web::taskhost_input::create_page(context);
+        namespace.set(js_string!("page"), page, false, context)?;
+    }
     namespace.set_integrity_level(boa_engine::object::IntegrityLevel::Frozen, context)?;
     context.register_global_property(
         js_string!("taskhost"),

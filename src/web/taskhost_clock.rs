@@ -154,6 +154,55 @@ fn run_all(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsV
     await_target("runAll", Target::All { advances: 0, limit }, context)
 }
 
+/// `busy(ms)`: the running task computes for `ms` milliseconds. On a virtual clock the clock
+/// moves `ms` forward at once, as if the task had been busy that long (so long tasks, input
+/// waiting behind them and frames they delay are reproducible); on a real clock the task waits
+/// that long. Returns the new time.
+fn busy(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+    let ms = args
+        .first()
+        .cloned()
+        .unwrap_or_default()
+        .to_number(context)?;
+    if !ms.is_finite() || ms < 0.0 {
+        return Err(JsNativeError::range()
+            .with_message(format!(
+                "taskhost.clock.busy(): the number of milliseconds must be finite and not negative, got {}",
+                js_number(ms)
+            ))
+            .into());
+    }
+    let host = Host::from_context(context)?;
+    let until = host
+        .now()
+        .saturating_add_ns(LoopTime::from_millis_f64(ms).as_nanos());
+    host.core().clock_mut().wait_until(until);
+    Ok(host.now().as_millis_f64().into())
+}
+
+/// `nextFrame()`: a tick to the display's next vsync, so a frame that is wanted runs (its
+/// animation frame callbacks, the input it dispatches), then resolve with the frame's time.
+fn next_frame(_: &JsValue, _: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+    let rendering = crate::web::html::rendering::Rendering::of(context);
+    let Some(rate) = rendering.frame_rate() else {
+        return Err(dom_exception_error(
+            context,
+            "taskhost.clock.nextFrame(): there is no display (--frame-rate none), so there are no frames",
+            "InvalidStateError",
+        ));
+    };
+    if rendering.hidden() {
+        return Err(dom_exception_error(
+            context,
+            "taskhost.clock.nextFrame(): the page is hidden, so it has no frames; show it first (taskhost.page.show())",
+            "InvalidStateError",
+        ));
+    }
+    let now = Host::from_context(context)?.now();
+    let vsync = crate::web::html::rendering::next_vsync(now, rate);
+    await_target("nextFrame", Target::At(vsync), context)
+}
+
 /// The `taskhost.clock` object.
 pub fn create(context: &mut Context) -> JsObject {
     let getter = |f: fn(&JsValue, &[JsValue], &mut Context) -> JsResult<JsValue>,
@@ -173,6 +222,12 @@ pub fn create(context: &mut Context) -> JsObject {
         .function(NativeFunction::from_fn_ptr(resume), js_string!("resume"), 0)
         .function(NativeFunction::from_fn_ptr(tick), js_string!("tick"), 1)
         .function(NativeFunction::from_fn_ptr(next), js_string!("next"), 0)
+        .function(NativeFunction::from_fn_ptr(busy), js_string!("busy"), 1)
+        .function(
+            NativeFunction::from_fn_ptr(next_frame),
+            js_string!("nextFrame"),
+            0,
+        )
         .function(
             NativeFunction::from_fn_ptr(run_all),
             js_string!("runAll"),

@@ -1,6 +1,7 @@
 //! HTML: the global object (`Window`), timers, microtask queuing, event handlers, error reporting
 //! and its events, `structuredClone`, and the parser front that builds a document from HTML.
 
+pub mod animation_frames;
 pub mod base64;
 pub mod dedicated_worker_global_scope;
 pub mod document_loader;
@@ -18,8 +19,10 @@ pub mod message_event;
 pub mod message_port;
 pub mod microtask;
 pub mod navigator;
+pub mod page_visibility;
 pub mod parser;
 pub mod promise_rejection_event;
+pub mod rendering;
 pub mod report;
 pub mod shared_worker;
 pub mod shared_worker_global_scope;

@@ -24,6 +24,10 @@ pub enum EntryType {
     LongTask,
     /// `TaskAttributionTiming` (never in a buffer or delivered to observers).
     TaskAttribution,
+    /// `PerformanceEventTiming` of an event (Event Timing).
+    Event,
+    /// `PerformanceEventTiming` of the first input (Event Timing).
+    FirstInput,
 }
 
 impl EntryType {
@@ -34,6 +38,8 @@ impl EntryType {
             Self::Measure => "measure",
             Self::LongTask => "longtask",
             Self::TaskAttribution => "taskattribution",
+            Self::Event => "event",
+            Self::FirstInput => "first-input",
         }
     }
 
@@ -44,12 +50,20 @@ impl EntryType {
             "mark" => Some(Self::Mark),
             "measure" => Some(Self::Measure),
             "longtask" => Some(Self::LongTask),
+            "event" => Some(Self::Event),
+            "first-input" => Some(Self::FirstInput),
             _ => None,
         }
     }
 
     /// The supported entry types, in code unit order (the frozen array's order).
-    pub const SUPPORTED: [EntryType; 3] = [Self::LongTask, Self::Mark, Self::Measure];
+    pub const SUPPORTED: [EntryType; 5] = [
+        Self::Event,
+        Self::FirstInput,
+        Self::LongTask,
+        Self::Mark,
+        Self::Measure,
+    ];
 }
 
 /// What a `TaskAttributionTiming` says about the container of a long task's work, with
@@ -84,6 +98,20 @@ pub struct EntryData {
     /// What a `TaskAttributionTiming` says.
     #[unsafe_ignore_trace]
     pub container: Option<Attribution>,
+    /// A `PerformanceEventTiming`'s own attributes.
+    #[unsafe_ignore_trace]
+    pub event_timing: Option<EventTimes>,
+    /// A `PerformanceEventTiming`'s `target` (the event's target, while it is connected).
+    pub target: Option<JsObject>,
+}
+
+/// The attributes of a `PerformanceEventTiming` beyond `PerformanceEntry`'s.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct EventTimes {
+    pub processing_start: f64,
+    pub processing_end: f64,
+    pub cancelable: bool,
+    pub interaction_id: u64,
 }
 
 impl EntryData {
@@ -98,6 +126,8 @@ impl EntryData {
             detail: JsValue::null(),
             attribution: None,
             container: None,
+            event_timing: None,
+            target: None,
         }
     }
 }
@@ -109,6 +139,7 @@ fn interface_name(entry_type: EntryType) -> &'static str {
         EntryType::Measure => "PerformanceMeasure",
         EntryType::LongTask => "PerformanceLongTaskTiming",
         EntryType::TaskAttribution => "TaskAttributionTiming",
+        EntryType::Event | EntryType::FirstInput => "PerformanceEventTiming",
     }
 }
 
@@ -144,7 +175,7 @@ pub fn with_entry<R>(
 /// the entry's interface and the interfaces it inherits from.
 pub fn to_json(this: &JsValue, _: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
     let object = this_object(this, context)?;
-    let (name, entry_type, start, duration, detail, attribution, container) = {
+    let (name, entry_type, start, duration, detail, attribution, container, times) = {
         let data = entry_of(&object).ok_or_else(illegal_invocation)?;
         (
             data.name.clone(),
@@ -154,6 +185,7 @@ pub fn to_json(this: &JsValue, _: &[JsValue], context: &mut Context) -> JsResult
             data.detail.clone(),
             data.attribution.clone(),
             data.container.clone(),
+            data.event_timing.unwrap_or_default(),
         )
     };
     let json = ObjectInitializer::new(context).build();
@@ -174,6 +206,13 @@ pub fn to_json(this: &JsValue, _: &[JsValue], context: &mut Context) -> JsResult
                 attribution.map_or(JsValue::null(), Into::into),
                 context,
             )?;
+        }
+        // PerformanceEventTiming's [Default] toJSON: its attributes but `target`.
+        EntryType::Event | EntryType::FirstInput => {
+            set("processingStart", times.processing_start.into(), context)?;
+            set("processingEnd", times.processing_end.into(), context)?;
+            set("cancelable", times.cancelable.into(), context)?;
+            set("interactionId", times.interaction_id.into(), context)?;
         }
         EntryType::TaskAttribution => {
             let c = container.unwrap_or_default();

@@ -11,7 +11,7 @@ use boa_engine::property::PropertyDescriptor;
 use boa_engine::{Context, JsData, JsObject, JsResult, JsString, JsValue, NativeFunction};
 use boa_gc::{Finalize, GcRefCell, Trace};
 
-use super::performance_entry::{EntryType, failed};
+use super::performance_entry::{EntryType, entry_of, failed};
 use super::performance_observer_entry_list::new_entry_list;
 use super::timeline::{ObserveInit, Registered, Timeline, entry_list, queue_observer_task};
 use crate::engine::callback::{ExceptionBehavior, invoke_callback_function};
@@ -139,6 +139,16 @@ fn observe(this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<
     // Dictionary members in lexicographical order: buffered, durationThreshold, entryTypes, type.
     let buffered_value = member(options.as_ref(), js_string!("buffered"), context)?;
     let buffered = bool_member(options.as_ref(), js_string!("buffered"), false, context)?;
+    let threshold_value = member(options.as_ref(), js_string!("durationThreshold"), context)?;
+    let duration_threshold = if threshold_value.is_undefined() {
+        None
+    } else {
+        let threshold = threshold_value.to_number(context)?;
+        if !threshold.is_finite() {
+            return Err(err("The provided double value is non-finite."));
+        }
+        Some(threshold)
+    };
     let entry_types = member(options.as_ref(), js_string!("entryTypes"), context)?;
     let entry_types = if entry_types.is_undefined() {
         None
@@ -167,7 +177,9 @@ fn observe(this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<
     }
     // 3. If options's entryTypes is present and any other member is also present, then throw a
     //    TypeError.
-    if entry_types.is_some() && (entry_type.is_some() || !buffered_value.is_undefined()) {
+    if entry_types.is_some()
+        && (entry_type.is_some() || !buffered_value.is_undefined() || duration_threshold.is_some())
+    {
         return Err(err(
             "An observe() call must not include both entryTypes and type arguments.",
         ));
@@ -252,6 +264,7 @@ fn observe(this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<
     let init = ObserveInit::Single {
         entry_type,
         buffered,
+        duration_threshold,
     };
     match existing {
         //    3. If the list contains a registered performance observer obs whose observer is
@@ -276,7 +289,14 @@ fn observe(this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<
         //      for the supported types), append entry to the observer's observer buffer.
         if let Some(tuple) = timeline.tuple(entry_type) {
             for entry in &tuple.borrow().buffer {
-                append_to_buffer(&observer, entry.clone());
+                let duration = entry_of(entry).map_or(0.0, |d| d.duration);
+                if crate::web::performance::timeline::should_add_entry(
+                    entry_type,
+                    duration,
+                    duration_threshold,
+                ) {
+                    append_to_buffer(&observer, entry.clone());
+                }
             }
         }
         //   3. Queue the PerformanceObserver task with relevantGlobal as input.

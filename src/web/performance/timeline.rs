@@ -21,10 +21,12 @@ use crate::event_loop::HostSource;
 /// the buffered flag.
 #[derive(Clone, Debug, PartialEq)]
 pub enum ObserveInit {
-    /// `{ type, buffered }`.
+    /// `{ type, buffered, durationThreshold }`.
     Single {
         entry_type: EntryType,
         buffered: bool,
+        /// `durationThreshold` (Event Timing), if given.
+        duration_threshold: Option<f64>,
     },
     /// `{ entryTypes }` (the supported ones).
     Multiple(Vec<EntryType>),
@@ -38,6 +40,19 @@ impl ObserveInit {
             Self::Single { entry_type: t, .. } => *t == entry_type,
             Self::Multiple(types) => types.contains(&entry_type),
         }
+    }
+
+    /// Event Timing's "should add PerformanceEventTiming" with these options for an entry of
+    /// `entry_type` and `duration`; true for every other entry type.
+    #[must_use]
+    pub fn should_add(&self, entry_type: EntryType, duration: f64) -> bool {
+        let threshold = match self {
+            Self::Single {
+                duration_threshold, ..
+            } => *duration_threshold,
+            Self::Multiple(_) => None,
+        };
+        should_add_entry(entry_type, duration, threshold)
     }
 
     fn types(&self) -> Vec<EntryType> {
@@ -69,6 +84,8 @@ pub struct Timeline {
     marks: RefCell<EntryTuple>,
     measures: RefCell<EntryTuple>,
     long_tasks: RefCell<EntryTuple>,
+    events: RefCell<EntryTuple>,
+    first_input: RefCell<EntryTuple>,
     /// The list of registered performance observer objects.
     pub observers: RefCell<Vec<Registered>>,
     /// The performance observer task queued flag.
@@ -77,6 +94,32 @@ pub struct Timeline {
 
 /// The registry's maxBufferSize of `longtask` (marks and measures: infinite).
 pub const LONG_TASK_BUFFER_SIZE: usize = 200;
+
+/// The registry's maxBufferSize of `event`.
+pub const EVENT_BUFFER_SIZE: usize = 150;
+
+/// Event Timing's default `durationThreshold` (ms) and the least one an observer may ask for.
+pub const DEFAULT_DURATION_THRESHOLD: f64 = 104.0;
+pub const MIN_DURATION_THRESHOLD: f64 = 16.0;
+
+/// "Should add PerformanceEventTiming" (Event Timing §3.x) for an entry of `entry_type` with
+/// `duration`, given an observer's `durationThreshold` (`None`: absent, or the buffer's check).
+/// 1. If entry's entryType is "first-input", return true. 2. Assert it is "event". 3. Let
+/// minDuration be 104 if options is not present or its durationThreshold is not present,
+/// otherwise max(16, durationThreshold). 4. Return whether entry's duration >= minDuration.
+/// Every other entry type: true.
+#[must_use]
+pub fn should_add_entry(entry_type: EntryType, duration: f64, threshold: Option<f64>) -> bool {
+    match entry_type {
+        EntryType::Event => {
+            let min = threshold.map_or(DEFAULT_DURATION_THRESHOLD, |t| {
+                t.max(MIN_DURATION_THRESHOLD)
+            });
+            duration >= min
+        }
+        _ => true,
+    }
+}
 
 impl Timeline {
     /// The timeline of the current realm (made on first use).
@@ -95,6 +138,8 @@ impl Timeline {
             EntryType::Mark => Some(&self.marks),
             EntryType::Measure => Some(&self.measures),
             EntryType::LongTask => Some(&self.long_tasks),
+            EntryType::Event => Some(&self.events),
+            EntryType::FirstInput => Some(&self.first_input),
             EntryType::TaskAttribution => None,
         }
     }
@@ -121,13 +166,19 @@ impl Timeline {
 
 /// "Determine if a performance entry buffer is full" (§3.1.2), by the registry's maxBufferSize.
 fn is_buffer_full(entry_type: EntryType, tuple: &EntryTuple) -> bool {
-    entry_type == EntryType::LongTask && tuple.buffer.len() >= LONG_TASK_BUFFER_SIZE
+    match entry_type {
+        EntryType::LongTask => tuple.buffer.len() >= LONG_TASK_BUFFER_SIZE,
+        EntryType::Event => tuple.buffer.len() >= EVENT_BUFFER_SIZE,
+        EntryType::FirstInput => !tuple.buffer.is_empty(),
+        _ => false,
+    }
 }
 
 /// "Queue a PerformanceEntry" (§4.3) `new_entry`, whose relevant global is the current one.
 /// (The registry's `should add entry` is true for mark, measure and longtask.)
 pub fn queue_entry(new_entry: &JsObject, context: &mut Context) {
-    let Some(entry_type) = entry_of(new_entry).map(|d| d.entry_type) else {
+    let Some((entry_type, duration)) = entry_of(new_entry).map(|d| (d.entry_type, d.duration))
+    else {
         return;
     };
     // 3. Let relevantGlobal be newEntry's relevant global object.
@@ -142,7 +193,11 @@ pub fn queue_entry(new_entry: &JsObject, context: &mut Context) {
         .observers
         .borrow()
         .iter()
-        .filter(|r| r.options.iter().any(|o| o.includes(entry_type)))
+        .filter(|r| {
+            r.options
+                .iter()
+                .any(|o| o.includes(entry_type) && o.should_add(entry_type, duration))
+        })
         .map(|r| r.observer.clone())
         .collect();
     // 5. For each observer in interested observers: append newEntry to observer's observer
@@ -158,7 +213,9 @@ pub fn queue_entry(new_entry: &JsObject, context: &mut Context) {
         // 8. Let shouldAdd be the result of should add entry with newEntry as input (true).
         // 9. If isBufferFull is false and shouldAdd is true, append newEntry to tuple's
         //    performance entry buffer.
-        if is_buffer_full(entry_type, &tuple) {
+        if !should_add_entry(entry_type, duration, None) {
+            // Not added (an event entry under 104 ms).
+        } else if is_buffer_full(entry_type, &tuple) {
             // (§3.1.2: a full buffer counts the entry as dropped.)
             tuple.dropped += 1;
         } else {
@@ -266,13 +323,19 @@ pub fn filter_buffer_map(
     //    list.
     let types: Vec<EntryType> = match entry_type {
         Some(t) => EntryType::supported(t).into_iter().collect(),
-        None => vec![EntryType::Mark, EntryType::Measure, EntryType::LongTask],
+        None => vec![
+            EntryType::Mark,
+            EntryType::Measure,
+            EntryType::LongTask,
+            EntryType::Event,
+            EntryType::FirstInput,
+        ],
     };
     // 5. For each tuple in tuple list, run the following steps:
     for t in types {
         // 1. Let buffer be tuple's performance entry buffer.
         // 2. If tuple's availableFromTimeline is false, continue.
-        if t == EntryType::LongTask {
+        if matches!(t, EntryType::LongTask | EntryType::Event) {
             continue;
         }
         let Some(tuple) = timeline.tuple(t) else {

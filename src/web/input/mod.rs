@@ -1,0 +1,656 @@
+//! The user agent's input: trusted events a user's actions would cause, dispatched as browsers
+//! dispatch them, at times on the loop's clock. A script drives it with `taskhost.input`
+//! (`web::taskhost_input`), the command line with `--input FILE` (`file.rs`).
+//!
+//! - A click is two tasks on the user interaction task source, as a mouse's press and release
+//!   are two input events: `pointerdown`, `mousedown` at the press; `pointerup`, `mouseup`,
+//!   `click` at the release (UI Events §4.3.3, Pointer Events §11: a canceled `pointerdown`
+//!   suppresses the compatibility mouse events, not the click).
+//! - A key press is two tasks: `keydown` (and `keypress` for a key that produces a character)
+//!   at the press, `keyup` at the release.
+//! - Pointer moves are continuous input: Chromium aligns them to rendering (coalesced, and
+//!   dispatched at the start of the next frame, before animation frame callbacks). taskhost
+//!   does the same: a move records its position and asks for a frame; the frame dispatches one
+//!   `pointermove` (with every coalesced move in `getCoalescedEvents()`) and one `mousemove`.
+//! - Every event's `timeStamp` is when the input happened, not when it was dispatched, so the
+//!   wait behind a long task is visible in `event.timeStamp` and in Event Timing.
+//!
+//! Invariant: an input action's tasks are queued runnable at the action's time (a timer action
+//! queues them when their time comes), so a click that happened during a long task runs right
+//! after it, before everything else (the input band), and its events carry the time it happened.
+
+pub mod file;
+
+use std::cell::RefCell;
+
+use boa_engine::realm::Realm;
+use boa_engine::{Context, JsObject};
+
+use crate::agent::host::{Host, agent_data};
+use crate::agent::realm::{in_realm, realm_data_of, realm_of_global, realm_record};
+use crate::event_loop::{HostSource, LoopTime};
+use crate::web::dom::dispatch::fire_event;
+use crate::web::dom::document::{WindowDocument, body_element};
+use crate::web::dom::event::{EventInit, event_state};
+use crate::web::dom::node::{NodeKind, is_connected, node_state};
+use crate::web::event_timing::{self, Dispatched};
+use crate::web::html::rendering::{Rendering, request_frame};
+use crate::web::uievents::ui_event::{Modifiers, UiEventData, UiKind, create_trusted};
+
+/// The mouse's pointer id (Chromium's and Firefox's for the mouse: 1).
+pub const MOUSE_POINTER_ID: i32 = 1;
+
+/// What a user did.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Action {
+    /// Press and release a mouse button over the target (`button`: 0 main, 1 middle, 2
+    /// secondary); the release comes `hold_ms` after the press.
+    Click { button: i16, hold_ms: f64 },
+    /// Press and release a key while the target has focus; the release comes `hold_ms` later.
+    Key {
+        key: String,
+        code: String,
+        hold_ms: f64,
+    },
+    /// Move the mouse over the target to (x, y).
+    PointerMove,
+    /// Hide the page (switch away from its tab).
+    Hide,
+    /// Show the page again.
+    Show,
+}
+
+impl Action {
+    /// How taskhost names the action (for messages and the summary).
+    #[must_use]
+    pub fn name(&self) -> &'static str {
+        match self {
+            Action::Click { .. } => "click",
+            Action::Key { .. } => "key",
+            Action::PointerMove => "pointermove",
+            Action::Hide => "hide",
+            Action::Show => "show",
+        }
+    }
+}
+
+/// Where an action is aimed.
+#[derive(Clone, Debug)]
+pub enum Target {
+    /// A node (an element or a document) given by script.
+    Node(JsObject),
+    /// A selector, resolved against the page's document when the input happens: `#id`,
+    /// `body`, or `document`.
+    Selector(String),
+}
+
+/// One input action at a time on the loop's clock.
+#[derive(Clone, Debug)]
+pub struct Input {
+    pub action: Action,
+    pub target: Target,
+    /// When it happens (ms on the loop's clock); `None`: now.
+    pub at: Option<f64>,
+    pub x: f64,
+    pub y: f64,
+    pub modifiers: Modifiers,
+    /// Where it came from, for messages (`"taskhost.input.click()"`, `"inputs.json entry 3"`).
+    pub origin: String,
+}
+
+/// A pointer move waiting for the next frame.
+struct PendingMove {
+    target: JsObject,
+    x: f64,
+    y: f64,
+    time: f64,
+    modifiers: Modifiers,
+}
+
+/// The agent's coalesced pointer moves, by document (its window's realm).
+#[derive(Default)]
+struct PendingMoves(RefCell<Vec<(Realm, PendingMove)>>);
+
+/// The moves waiting in the document of `realm`'s window.
+#[must_use]
+pub fn waiting_in(realm: &Realm, context: &mut Context) -> usize {
+    let moves = agent_data::<PendingMoves>(context);
+    let n = moves.0.borrow().iter().filter(|(r, _)| r == realm).count();
+    n
+}
+
+/// Why an input cannot be dispatched.
+fn target_problem(target: &JsObject) -> Option<&'static str> {
+    let Some(state) = node_state(target) else {
+        return Some("the target is not a node");
+    };
+    if !matches!(state.kind, NodeKind::Document | NodeKind::Element(_)) {
+        return Some("the target is not an element or a document");
+    }
+    if !is_connected(target) {
+        return Some("the target is not in a document");
+    }
+    None
+}
+
+/// The realm of the window of `target`'s document, if that document is fully active.
+fn realm_of_target(target: &JsObject, context: &Context) -> Option<Realm> {
+    let state = node_state(target)?;
+    let document = match state.kind {
+        NodeKind::Document => target.clone(),
+        _ => state.document.borrow().clone()?,
+    };
+    let window = node_state(&document)?.window.borrow().clone()?;
+    let realm = realm_of_global(context, &window)?;
+    realm_record(&realm)
+        .is_none_or(|r| r.is_fully_active())
+        .then_some(realm)
+}
+
+/// Resolve `target` now: the node, and the realm of its window; or why not.
+pub fn resolve(target: &Target, context: &mut Context) -> Result<(JsObject, Realm), String> {
+    let node = match target {
+        Target::Node(node) => node.clone(),
+        Target::Selector(selector) => {
+            let top = crate::web::html::rendering::top_realm(context)
+                .ok_or_else(|| "the page has no document".to_owned())?;
+            let document = realm_data_of::<WindowDocument>(&top)
+                .map(|d| d.document.clone())
+                .ok_or_else(|| "the page has no document".to_owned())?;
+            match selector.as_str() {
+                "document" => document,
+                "body" => {
+                    body_element(&document).ok_or_else(|| "the document has no body".to_owned())?
+                }
+                s if s.starts_with('#') => find_by_id(&document, &s[1..])
+                    .ok_or_else(|| format!("no element has the id '{}'", &s[1..]))?,
+                s => {
+                    return Err(format!(
+                        "the target '{s}' is not a selector taskhost knows ('#id', 'body' or 'document')"
+                    ));
+                }
+            }
+        }
+    };
+    if let Some(problem) = target_problem(&node) {
+        return Err(problem.to_owned());
+    }
+    let realm = realm_of_target(&node, context)
+        .ok_or_else(|| "the target's document is not fully active".to_owned())?;
+    Ok((node, realm))
+}
+
+fn find_by_id(document: &JsObject, id: &str) -> Option<JsObject> {
+    crate::web::dom::node::inclusive_descendants(document)
+        .into_iter()
+        .find(|n| crate::web::dom::node::attribute(n, "id").as_deref() == Some(id))
+}
+
+/// Schedule `input`: at its time, its tasks are queued (or, for a move, it waits for a frame).
+/// A time in the past or absent is now.
+pub fn schedule(input: Input, context: &mut Context) {
+    let Ok(host) = Host::from_context(context) else {
+        return;
+    };
+    let now = host.now();
+    let at = input
+        .at
+        .map_or(now, |ms| LoopTime::from_millis_f64(ms.max(0.0)).max(now));
+    let Some(realm) = crate::web::html::rendering::top_realm(context) else {
+        return;
+    };
+    if at <= now {
+        happen(input, realm, now, host.core().take_enqueue_order(), &host);
+        return;
+    }
+    host.set_timer_action(
+        at,
+        Box::new(move |host: &Host, due: LoopTime, order: u64| {
+            happen(input, realm, due, order, host);
+        }),
+    );
+}
+
+/// The input happens at `time`: queue its first task (runnable at `time`), which does the rest.
+fn happen(input: Input, realm: Realm, time: LoopTime, order: u64, host: &Host) {
+    host.queue_task_at(
+        HostSource::UserInteraction,
+        realm,
+        Box::new(move |context| {
+            run_input(input, time, context);
+            Ok(())
+        }),
+        time,
+        order,
+    );
+}
+
+/// Say on stderr that an input was not dispatched, and why.
+fn not_dispatched(input: &Input, time: LoopTime, why: &str) {
+    let _ = crate::engine::terminal::write_stderr(&format!(
+        "taskhost: input {} at {} ms ({}): {why}; nothing was dispatched",
+        input.action.name(),
+        time.as_millis_f64(),
+        input.origin
+    ));
+}
+
+/// The first task of an input: dispatch what happens at its time.
+fn run_input(input: Input, time: LoopTime, context: &mut Context) {
+    let at = time.as_millis_f64();
+    match &input.action {
+        Action::Hide | Action::Show => {
+            crate::web::html::page_visibility::set_page_visibility(
+                input.action == Action::Hide,
+                context,
+            );
+        }
+        Action::PointerMove => match resolve(&input.target, context) {
+            Ok((target, realm)) => {
+                let moves = agent_data::<PendingMoves>(context);
+                moves.0.borrow_mut().push((
+                    realm,
+                    PendingMove {
+                        target,
+                        x: input.x,
+                        y: input.y,
+                        time: at,
+                        modifiers: input.modifiers,
+                    },
+                ));
+                Rendering::of(context).waiting_changed(1, 0);
+                request_frame(context);
+            }
+            Err(why) => not_dispatched(&input, time, &why),
+        },
+        Action::Click { button, hold_ms } => {
+            let (target, realm) = match resolve(&input.target, context) {
+                Ok(t) => t,
+                Err(why) => return not_dispatched(&input, time, &why),
+            };
+            let button = *button;
+            let pointer = Pointer {
+                x: input.x,
+                y: input.y,
+                modifiers: input.modifiers,
+                button,
+            };
+            // The press: pointerdown, then mousedown unless pointerdown was canceled.
+            let suppressed = in_realm(context, &realm, |context| {
+                let canceled = !fire_pointer("pointerdown", &target, &pointer, at, true, context);
+                if !canceled {
+                    fire_mouse("mousedown", &target, &pointer, at, true, context);
+                }
+                canceled
+            });
+            // The release: its own task, `hold_ms` later.
+            let release = time.saturating_add_ns((hold_ms.max(0.0) * 1e6) as u64);
+            let host = Host::from_context(context);
+            let queue = move |context: &mut Context| {
+                let at = release.as_millis_f64();
+                if target_problem(&target).is_some() || realm_of_target(&target, context).is_none()
+                {
+                    // Released elsewhere: nothing more for this target.
+                    return Ok(());
+                }
+                in_realm(context, &realm, |context| {
+                    fire_pointer("pointerup", &target, &pointer, at, false, context);
+                    if !suppressed {
+                        fire_mouse("mouseup", &target, &pointer, at, false, context);
+                    }
+                    fire_click(&target, &pointer, at, context);
+                });
+                Ok(())
+            };
+            if let Ok(host) = host {
+                queue_later(&host, release, context, Box::new(queue));
+            }
+        }
+        Action::Key { key, code, hold_ms } => {
+            let (target, realm) = match resolve(&input.target, context) {
+                Ok(t) => t,
+                Err(why) => return not_dispatched(&input, time, &why),
+            };
+            let keys = KeyPress {
+                key: key.clone(),
+                code: code.clone(),
+                modifiers: input.modifiers,
+            };
+            in_realm(context, &realm, |context| {
+                let proceed = fire_key("keydown", &target, &keys, at, context);
+                // keypress: for a key that produces a character value, unless keydown was
+                // canceled (UI Events §5.3.1).
+                if proceed && keys.key.chars().count() == 1 {
+                    fire_key("keypress", &target, &keys, at, context);
+                }
+            });
+            let release = time.saturating_add_ns((hold_ms.max(0.0) * 1e6) as u64);
+            if let Ok(host) = Host::from_context(context) {
+                queue_later(
+                    &host,
+                    release,
+                    context,
+                    Box::new(move |context| {
+                        if target_problem(&target).is_none()
+                            && realm_of_target(&target, context).is_some()
+                        {
+                            in_realm(context, &realm, |context| {
+                                fire_key("keyup", &target, &keys, release.as_millis_f64(), context);
+                            });
+                        }
+                        Ok(())
+                    }),
+                );
+            }
+        }
+    }
+}
+
+/// Queue `steps` on the user interaction task source, runnable at `at` (now if it passed).
+fn queue_later(
+    host: &Host,
+    at: LoopTime,
+    context: &mut Context,
+    steps: crate::agent::host::TaskSteps,
+) {
+    let Some(realm) = crate::web::html::rendering::top_realm(context) else {
+        return;
+    };
+    if at <= host.now() {
+        host.queue_task(HostSource::UserInteraction, realm, steps);
+    } else {
+        host.set_timer_task(at, HostSource::UserInteraction, realm, steps);
+    }
+}
+
+/// A pointer's state for the events of one click.
+struct Pointer {
+    x: f64,
+    y: f64,
+    modifiers: Modifiers,
+    button: i16,
+}
+
+/// A key's state for the events of one key press.
+struct KeyPress {
+    key: String,
+    code: String,
+    modifiers: Modifiers,
+}
+
+/// The key code browsers give a key (`keyCode`): an ASCII letter's or digit's upper-case code,
+/// Enter 13, Escape 27, space 32, Tab 9, Backspace 8, the arrows 37–40; 0 otherwise.
+#[must_use]
+pub fn key_code(key: &str) -> u32 {
+    let mut chars = key.chars();
+    if let (Some(c), None) = (chars.next(), chars.next()) {
+        if c.is_ascii_alphanumeric() {
+            return u32::from(c.to_ascii_uppercase());
+        }
+        if c == ' ' {
+            return 32;
+        }
+        return 0;
+    }
+    match key {
+        "Enter" => 13,
+        "Escape" => 27,
+        "Tab" => 9,
+        "Backspace" => 8,
+        "ArrowLeft" => 37,
+        "ArrowUp" => 38,
+        "ArrowRight" => 39,
+        "ArrowDown" => 40,
+        _ => 0,
+    }
+}
+
+/// Dispatch a trusted event with Event Timing around it ("initialize" before, "finalize"
+/// after). Returns false if it was canceled.
+fn dispatch_timed(
+    event: &JsObject,
+    name: &str,
+    target: &JsObject,
+    key: i64,
+    is_composing: bool,
+    context: &mut Context,
+) -> bool {
+    let processing_start = event_timing::initialize(name, context);
+    let not_canceled = fire_event(target, event, context).unwrap_or(true);
+    if let Some(processing_start) = processing_start
+        && let Some(state) = event_state(event, context)
+    {
+        let (time_stamp, cancelable) = {
+            let s = state.borrow();
+            (s.time_stamp, s.cancelable)
+        };
+        event_timing::finalize(
+            &Dispatched {
+                name,
+                time_stamp,
+                processing_start,
+                cancelable,
+                target: target.clone(),
+                key,
+                is_composing,
+            },
+            context,
+        );
+    }
+    not_canceled
+}
+
+fn fill_mouse(d: &mut UiEventData, p: &Pointer, buttons: u16, detail: i32, view: &JsObject) {
+    d.view = Some(view.clone());
+    d.detail = detail;
+    d.modifiers = p.modifiers;
+    d.mouse.client_x = p.x;
+    d.mouse.client_y = p.y;
+    d.mouse.screen_x = p.x;
+    d.mouse.screen_y = p.y;
+    d.mouse.button = p.button;
+    d.mouse.buttons = buttons;
+}
+
+/// The `buttons` bit of a button (main 1, secondary 2, middle 4).
+fn button_bit(button: i16) -> u16 {
+    match button {
+        0 => 1,
+        1 => 4,
+        2 => 2,
+        3 => 8,
+        4 => 16,
+        _ => 0,
+    }
+}
+
+fn bubbling() -> EventInit {
+    EventInit {
+        bubbles: true,
+        cancelable: true,
+        composed: true,
+    }
+}
+
+fn fire_pointer(
+    name: &str,
+    target: &JsObject,
+    p: &Pointer,
+    at: f64,
+    down: bool,
+    context: &mut Context,
+) -> bool {
+    let buttons = if down { button_bit(p.button) } else { 0 };
+    let view = context.global_object();
+    let made = create_trusted(UiKind::Pointer, name, bubbling(), at, context, |d| {
+        fill_mouse(d, p, buttons, 0, &view);
+        d.pointer.pointer_id = MOUSE_POINTER_ID;
+        d.pointer.pointer_type = "mouse".to_owned();
+        d.pointer.is_primary = true;
+        d.pointer.pressure = if down { 0.5 } else { 0.0 };
+    });
+    match made {
+        Ok(event) => dispatch_timed(
+            &event,
+            name,
+            target,
+            i64::from(MOUSE_POINTER_ID),
+            false,
+            context,
+        ),
+        Err(_) => true,
+    }
+}
+
+fn fire_mouse(
+    name: &str,
+    target: &JsObject,
+    p: &Pointer,
+    at: f64,
+    down: bool,
+    context: &mut Context,
+) -> bool {
+    let buttons = if down { button_bit(p.button) } else { 0 };
+    let view = context.global_object();
+    let made = create_trusted(UiKind::Mouse, name, bubbling(), at, context, |d| {
+        fill_mouse(d, p, buttons, 1, &view);
+    });
+    match made {
+        Ok(event) => dispatch_timed(
+            &event,
+            name,
+            target,
+            i64::from(MOUSE_POINTER_ID),
+            false,
+            context,
+        ),
+        Err(_) => true,
+    }
+}
+
+/// `click` (a PointerEvent, as Pointer Events Level 3 and browsers make it); a button other
+/// than the main one fires `auxclick` instead.
+fn fire_click(target: &JsObject, p: &Pointer, at: f64, context: &mut Context) {
+    let name = if p.button == 0 { "click" } else { "auxclick" };
+    let view = context.global_object();
+    let made = create_trusted(UiKind::Pointer, name, bubbling(), at, context, |d| {
+        fill_mouse(d, p, 0, 1, &view);
+        d.pointer.pointer_id = MOUSE_POINTER_ID;
+        d.pointer.pointer_type = "mouse".to_owned();
+        d.pointer.is_primary = true;
+    });
+    if let Ok(event) = made {
+        dispatch_timed(
+            &event,
+            name,
+            target,
+            i64::from(MOUSE_POINTER_ID),
+            false,
+            context,
+        );
+    }
+}
+
+fn fire_key(name: &str, target: &JsObject, k: &KeyPress, at: f64, context: &mut Context) -> bool {
+    let code = key_code(&k.key);
+    let view = context.global_object();
+    let made = create_trusted(UiKind::Keyboard, name, bubbling(), at, context, |d| {
+        d.view = Some(view.clone());
+        d.modifiers = k.modifiers;
+        d.key.key = k.key.clone();
+        d.key.code = k.code.clone();
+        if name == "keypress" {
+            let c = k.key.chars().next().map_or(0, u32::from);
+            d.key.char_code = c;
+            d.key.key_code = c;
+        } else {
+            d.key.key_code = code;
+        }
+    });
+    match made {
+        Ok(event) => dispatch_timed(&event, name, target, i64::from(code), false, context),
+        Err(_) => true,
+    }
+}
+
+/// Dispatch the pointer moves coalesced for the current realm's document since the last frame:
+/// one `pointermove` (its coalesced events: every move) and one `mousemove` at the last move's
+/// target and position (rendering step, before animation frame callbacks).
+pub fn dispatch_frame_aligned_input(_document: &JsObject, context: &mut Context) {
+    let realm = context.realm().clone();
+    let moves = agent_data::<PendingMoves>(context);
+    let mine: Vec<PendingMove> = {
+        let mut all = moves.0.borrow_mut();
+        let (mine, rest): (Vec<_>, Vec<_>) = all.drain(..).partition(|(r, _)| *r == realm);
+        *all = rest;
+        mine.into_iter().map(|(_, m)| m).collect()
+    };
+    if mine.is_empty() {
+        return;
+    }
+    Rendering::of(context).waiting_changed(0, mine.len());
+    let Some(last) = mine.last() else {
+        return;
+    };
+    let target = last.target.clone();
+    if target_problem(&target).is_some() {
+        return;
+    }
+    let make = |m: &PendingMove, context: &mut Context| {
+        let view = context.global_object();
+        let p = Pointer {
+            x: m.x,
+            y: m.y,
+            modifiers: m.modifiers,
+            button: -1,
+        };
+        create_trusted(
+            UiKind::Pointer,
+            "pointermove",
+            bubbling(),
+            m.time,
+            context,
+            |d| {
+                fill_mouse(d, &p, 0, 0, &view);
+                d.pointer.pointer_id = MOUSE_POINTER_ID;
+                d.pointer.pointer_type = "mouse".to_owned();
+                d.pointer.is_primary = true;
+            },
+        )
+    };
+    let coalesced: Vec<JsObject> = mine.iter().filter_map(|m| make(m, context).ok()).collect();
+    let Ok(event) = make(last, context) else {
+        return;
+    };
+    if let Some(mut data) = event.downcast_mut::<UiEventData>() {
+        data.coalesced = coalesced;
+    }
+    let canceled = !fire_event(&target, &event, context).unwrap_or(true);
+    if !canceled {
+        let p = Pointer {
+            x: last.x,
+            y: last.y,
+            modifiers: last.modifiers,
+            button: 0,
+        };
+        let view = context.global_object();
+        if let Ok(mouse) = create_trusted(
+            UiKind::Mouse,
+            "mousemove",
+            bubbling(),
+            last.time,
+            context,
+            |d| {
+                fill_mouse(d, &p, 0, 0, &view);
+            },
+        ) {
+            let _ = fire_event(&target, &mouse, context);
+        }
+    }
+}
+
+/// How many pointer moves wait for a frame (every document of the page).
+#[must_use]
+pub fn pending_moves(context: &mut Context) -> usize {
+    agent_data::<PendingMoves>(context).0.borrow().len()
+}
