@@ -63,13 +63,15 @@ pub struct TraceOptions {
     pub log_tasks: bool,
     /// Record where each task comes from, for the `--long-tasks` summary (nothing is written).
     pub long_tasks: bool,
+    /// Record where each task comes from, for the `--inp` summary (nothing is written).
+    pub inp: bool,
 }
 
 impl TraceOptions {
     /// Whether anything is traced.
     #[must_use]
     pub fn enabled(&self) -> bool {
-        self.file.is_some() || self.log_tasks || self.long_tasks
+        self.file.is_some() || self.log_tasks || self.long_tasks || self.inp
     }
 }
 
@@ -609,6 +611,7 @@ mod tests {
             file: Some(path.clone()),
             log_tasks: false,
             long_tasks: false,
+            inp: false,
         };
         let mut tracer = Tracer::new(&options)?;
         tracer.begin(LoopTime::ZERO, None, None, false, "first.js", None);

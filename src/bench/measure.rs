@@ -116,6 +116,7 @@ fn runtime_with_cases(traced: bool) -> Result<Runtime, String> {
         file: traced.then(|| std::path::PathBuf::from("/dev/null")),
         log_tasks: false,
         long_tasks: false,
+        inp: false,
     };
     let mut runtime = Runtime::new(RuntimeOptions {
         trace,

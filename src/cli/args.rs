@@ -175,6 +175,33 @@ fn parse_chunk_type(text: &str) -> Result<crate::wpt::select::ChunkType, String>
         .ok_or_else(|| format!("`{text}` is not a chunk type (dir_hash, hash, id_hash, none)"))
 }
 
+/// A `--frame-rate`: a refresh rate in Hz, or no display.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct FrameRate(pub Option<f64>);
+
+/// `--frame-rate HZ|none`.
+fn parse_frame_rate(text: &str) -> Result<FrameRate, String> {
+    if text == "none" {
+        return Ok(FrameRate(None));
+    }
+    let (low, high) = crate::web::html::rendering::FRAME_RATE_RANGE;
+    let hz: f64 = text
+        .parse()
+        .map_err(|_| format!("`{text}` is not a refresh rate (a number of Hz, or `none`)"))?;
+    if !hz.is_finite() {
+        return Err(format!(
+            "`{text}` is not a refresh rate (a number of Hz, or `none`)"
+        ));
+    }
+    if hz == 0.0 {
+        return Err("a refresh rate of 0 Hz would never render; use `none` for no display".into());
+    }
+    if !(low..=high).contains(&hz) {
+        return Err(format!("`{text}` Hz is out of range ({low} to {high} Hz)"));
+    }
+    Ok(FrameRate(Some(hz)))
+}
+
 /// A positive factor no larger than `max`.
 fn parse_factor(text: &str, max: f64) -> Result<f64, String> {
     let x: f64 = text
@@ -224,6 +251,23 @@ pub struct LoopOptions {
     /// longest, and where they came from (see docs/PERFORMANCE-TIMELINE.md).
     #[arg(long)]
     pub long_tasks: bool,
+    /// The virtual display's refresh rate in Hz (1 to 1000; default 60), or `none` for no
+    /// display (no rendering opportunities, so animation frame callbacks never run).
+    #[arg(long, value_name = "HZ|none", value_parser = parse_frame_rate, allow_hyphen_values = true)]
+    pub frame_rate: Option<FrameRate>,
+    /// Start with the page hidden (document.visibilityState is "hidden"; no frames until
+    /// taskhost.page.show() or a `show` input).
+    #[arg(long)]
+    pub hidden: bool,
+    /// Replay the timed interactions of FILE (a JSON array of clicks, key presses, pointer
+    /// moves, hide and show, at times on the loop's clock; see docs/RENDERING.md).
+    #[arg(long, value_name = "FILE")]
+    pub input: Option<PathBuf>,
+    /// At the end, print the page's responsiveness to stderr: INP as web-vitals computes it,
+    /// and each interaction's input delay, processing time and presentation delay, with the
+    /// task that delayed it and where that task was posted.
+    #[arg(long)]
+    pub inp: bool,
     /// Imitate a browser's known deviations from the specs, and its choices of orders the specs
     /// leave to the user agent (listed in docs/EVENT_LOOP.md): all of Chromium's, or the ones
     /// named (comma-separated), to check whether a difference from that browser is one of them.

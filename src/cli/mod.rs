@@ -164,6 +164,26 @@ pub fn execute(cli: Cli) -> i32 {
         eprintln!("taskhost: cannot write the trace {}: {e}", path.display());
         return EXIT_USAGE;
     }
+    // The input file is read and checked before anything runs: its errors are usage errors
+    // that name the file, the entry and the member.
+    let input_file = match &loop_options.input {
+        None => None,
+        Some(path) => {
+            let shown = path.display().to_string();
+            let text = match read_source(path) {
+                Ok(text) => text,
+                Err(message) => {
+                    eprintln!("taskhost: {message}");
+                    return EXIT_USAGE;
+                }
+            };
+            if let Err(message) = crate::web::input::file::parse(&text, &shown) {
+                eprintln!("taskhost: {message}");
+                return EXIT_USAGE;
+            }
+            Some((text, shown))
+        }
+    };
     if let Some(limit) = loop_options.max_time {
         start_watchdog(
             limit.saturating_mul(loop_options.explore.map_or(1, |n| n.saturating_add(1))),
@@ -190,7 +210,17 @@ pub fn execute(cli: Cli) -> i32 {
             file: loop_options.trace.clone(),
             log_tasks: loop_options.log_tasks,
             long_tasks: loop_options.long_tasks,
+            inp: loop_options.inp,
         },
+        display: crate::web::html::rendering::DisplayOptions {
+            frame_rate: loop_options
+                .frame_rate
+                .map_or(Some(crate::web::html::rendering::DEFAULT_FRAME_RATE), |r| {
+                    r.0
+                }),
+            hidden: loop_options.hidden,
+        },
+        input_file,
         // The window has a document; its iframes and scripts load files from the directory
         // of the file run (or the working directory for `eval`).
         documents: true,
@@ -294,6 +324,10 @@ fn run_job(options: RuntimeOptions, job: Job) -> i32 {
         }
     };
     if let Some(summary) = runtime.long_task_summary() {
+        flush_stdout();
+        let _ = terminal::write_stderr(summary.trim_end_matches('\n'));
+    }
+    if let Some(summary) = runtime.responsiveness_summary() {
         flush_stdout();
         let _ = terminal::write_stderr(summary.trim_end_matches('\n'));
     }

@@ -390,6 +390,13 @@ fn report_task_timing(
     label: Option<TaskLabel>,
     context: &mut Context,
 ) {
+    // `--inp` keeps every task that took time (only while tasks are labelled: tracing on).
+    if let Some(label) = &label
+        && end > start
+        && let Some(log) = context.get_data::<std::rc::Rc<crate::web::event_timing::inp::InpLog>>()
+    {
+        log.note_task(start, end, label);
+    }
     // Below the threshold nothing is made (the common case: no label, no realm lookup).
     if end.as_millis_f64() - start.as_millis_f64() < long_tasks::LONG_TASK_MS {
         return;

@@ -75,6 +75,8 @@ pub struct RuntimeOptions {
     pub policy_seed: Option<u64>,
     /// The virtual display and the page's visibility at the start (`--frame-rate`, `--hidden`).
     pub display: crate::web::html::rendering::DisplayOptions,
+    /// `--input FILE`: its text and its name (checked before the run), replayed in the window.
+    pub input_file: Option<(String, String)>,
 }
 
 /// A runtime joining an existing process (a worker's).
@@ -215,6 +217,19 @@ impl Runtime {
         crate::agent::realm::install_realm(&mut context, "main");
         crate::web::register(&mut context, &options.web())
             .map_err(|e| anyhow::anyhow!("could not register the web APIs: {e}"))?;
+        if options.joined.is_none() {
+            if options.trace.inp {
+                context.insert_data(Rc::new(crate::web::event_timing::inp::InpLog::default()));
+                crate::web::event_timing::keep_log(&context);
+            }
+            if let Some((text, name)) = &options.input_file {
+                let inputs = crate::web::input::file::parse(text, name)
+                    .map_err(|e| anyhow::anyhow!("{e}"))?;
+                for input in inputs {
+                    crate::web::input::schedule(input, &mut context);
+                }
+            }
+        }
         Ok(Self {
             context,
             host,
@@ -259,6 +274,20 @@ impl Runtime {
         Some(crate::web::performance::long_tasks::summary(
             &log.0.borrow(),
         ))
+    }
+
+    /// The `--inp` summary of the window's interactions (`None` unless it was asked for).
+    #[must_use]
+    pub fn responsiveness_summary(&self) -> Option<String> {
+        let log = self
+            .context
+            .get_data::<Rc<crate::web::event_timing::inp::InpLog>>()?;
+        let state =
+            crate::agent::realm::realm_data::<crate::web::event_timing::EventTiming>(&self.context);
+        let entries = state
+            .and_then(|s| s.log.borrow().clone())
+            .unwrap_or_default();
+        Some(crate::web::event_timing::inp::summary(&entries, log))
     }
 
     /// Close the trace (`--trace`), if any; the error writing it, if one happened.

@@ -19,6 +19,7 @@
 //! Chromium and Gecko. Composition and `input` events are not produced by taskhost's input.
 
 pub mod event_counts;
+pub mod inp;
 pub mod performance_event_timing;
 
 use std::cell::{Cell, RefCell};
@@ -93,6 +94,8 @@ pub struct Record {
     pub target: Option<JsObject>,
     pub interaction_id: u64,
     pub duration: Option<f64>,
+    /// The rendering timestamp its duration was computed from.
+    pub rendered_at: f64,
     /// The key code of a keydown (to find it again at its keyup), or the pointer id.
     pub key: i64,
 }
@@ -106,6 +109,10 @@ pub struct Timed {
     pub processing_end: f64,
     pub duration: f64,
     pub interaction_id: u64,
+    /// The target, described (`button#save`, `document`).
+    pub target: String,
+    /// When the rendering that set its duration ran (the unrounded end of `duration`).
+    pub rendered_at: f64,
 }
 
 /// A window's Event Timing state.
@@ -244,6 +251,7 @@ pub fn finalize(event: &Dispatched<'_>, context: &mut Context) {
         target: Some(event.target.clone()),
         interaction_id: 0,
         duration: None,
+        rendered_at: 0.0,
         key: event.key,
     };
     let mut pending = state.pending.borrow_mut();
@@ -368,6 +376,7 @@ pub fn dispatch_pending_entries(_document: &JsObject, context: &mut Context) {
         if record.duration.is_none() {
             let duration = rounded_duration(record.start, rendering);
             record.duration = Some(duration);
+            record.rendered_at = rendering;
             count(&state, &record.name);
         }
     }
@@ -377,6 +386,7 @@ pub fn dispatch_pending_entries(_document: &JsObject, context: &mut Context) {
     for mut record in entries {
         if record.duration.is_none() {
             record.duration = Some(rounded_duration(record.start, rendering));
+            record.rendered_at = rendering;
             count(&state, &record.name);
         }
         let _ = queue(&state, &record, context);
@@ -401,6 +411,8 @@ fn queue(state: &EventTiming, record: &Record, context: &mut Context) -> JsResul
             processing_end: record.processing_end,
             duration,
             interaction_id: record.interaction_id,
+            target: record.target.as_ref().map_or_else(String::new, describe),
+            rendered_at: record.rendered_at,
         });
     }
     let entry = |entry_type: EntryType| -> EntryData {
@@ -430,6 +442,18 @@ fn queue(state: &EventTiming, record: &Record, context: &mut Context) -> JsResul
         queue_entry(&object, context);
     }
     Ok(())
+}
+
+/// A node as a summary names it: `button#save`, `body`, `document`.
+fn describe(node: &JsObject) -> String {
+    use crate::web::dom::node::{attribute, local_name};
+    match local_name(node) {
+        Some(name) => match attribute(node, "id") {
+            Some(id) if !id.is_empty() => format!("{name}#{id}"),
+            _ => name,
+        },
+        None => "document".to_owned(),
+    }
 }
 
 /// Start keeping every timed entry of the current window for the end-of-run summary.
