@@ -72,35 +72,54 @@ pub struct Interaction {
 }
 
 /// Group entries into interactions (by interactionId, 0 left out), in the order they started.
+/// An interaction's parts come from the entries painted by the same rendering as its longest
+/// entry (as web-vitals' attribution groups them): the input delay to the first of them
+/// starting processing, the processing until the last of them ended, the presentation delay to
+/// that rendering.
 #[must_use]
 pub fn interactions(entries: &[Timed]) -> Vec<Interaction> {
-    let mut out: Vec<Interaction> = Vec::new();
+    let mut ids: Vec<u64> = Vec::new();
     for e in entries.iter().filter(|e| e.interaction_id != 0) {
-        let kind = if e.name.starts_with("key") {
-            "key press"
-        } else {
-            "click"
-        };
-        match out.iter_mut().find(|i| i.id == e.interaction_id) {
-            Some(i) => {
-                i.latency = i.latency.max(e.duration);
-                i.start = i.start.min(e.start);
-                i.processing_start = i.processing_start.min(e.processing_start);
-                i.processing_end = i.processing_end.max(e.processing_end);
-                i.rendered_at = i.rendered_at.max(e.rendered_at);
-            }
-            None => out.push(Interaction {
-                id: e.interaction_id,
-                kind,
-                target: e.target.clone(),
-                start: e.start,
-                latency: e.duration,
-                processing_start: e.processing_start,
-                processing_end: e.processing_end,
-                rendered_at: e.rendered_at,
-            }),
+        if !ids.contains(&e.interaction_id) {
+            ids.push(e.interaction_id);
         }
     }
+    let mut out: Vec<Interaction> = ids
+        .into_iter()
+        .filter_map(|id| {
+            let mine: Vec<&Timed> = entries.iter().filter(|e| e.interaction_id == id).collect();
+            let longest = mine.iter().copied().reduce(|a, b| {
+                if b.duration > a.duration || (b.duration == a.duration && b.start < a.start) {
+                    b
+                } else {
+                    a
+                }
+            })?;
+            let frame: Vec<&Timed> = mine
+                .iter()
+                .copied()
+                .filter(|e| e.rendered_at == longest.rendered_at)
+                .collect();
+            let kind = if longest.name.starts_with("key") {
+                "key press"
+            } else {
+                "click"
+            };
+            Some(Interaction {
+                id,
+                kind,
+                target: longest.target.clone(),
+                start: mine.iter().map(|e| e.start).fold(f64::INFINITY, f64::min),
+                latency: longest.duration,
+                processing_start: frame
+                    .iter()
+                    .map(|e| e.processing_start)
+                    .fold(f64::INFINITY, f64::min),
+                processing_end: frame.iter().map(|e| e.processing_end).fold(0.0, f64::max),
+                rendered_at: longest.rendered_at,
+            })
+        })
+        .collect();
     out.sort_by(|a, b| a.start.total_cmp(&b.start));
     out
 }

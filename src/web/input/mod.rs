@@ -200,7 +200,8 @@ pub fn schedule(input: Input, context: &mut Context) {
         return;
     };
     if at <= now {
-        happen(input, realm, now, host.core().take_enqueue_order(), &host);
+        let order = host.core().take_enqueue_order();
+        happen(input, realm, now, order, &host);
         return;
     }
     host.set_timer_action(
