@@ -346,7 +346,46 @@ async function setPriorityOver100(pending, observed) {
   }
   const changes = 10000;
   let events = 0;
-  const count = () => { events++; };
+  const count = () => { events++; 
+  // Frames: a requestAnimationFrame loop of n frames on a virtual clock (the display's vsyncs
+  // come at once): one rendering opportunity, rendering task and callback per operation.
+  async frame_loop(n) {
+    taskhost.clock.pause();
+    taskhost.clock.resume(); // virtual from here: the loop jumps to the next vsync
+    let frames = 0;
+    let last = -1;
+    bench.start();
+    await new Promise((resolve) => {
+      const frame = (t) => {
+        check(t > last, "frame timestamps grow");
+        last = t;
+        if (++frames < n) requestAnimationFrame(frame);
+        else resolve();
+      };
+      requestAnimationFrame(frame);
+    });
+    bench.stop(n);
+    check(frames === n, `${frames} of ${n} frames ran`);
+  },
+
+  // Input: n clicks at once on a button with a click listener: per operation two user
+  // interaction tasks, five trusted events with Event Timing, and a share of the frames.
+  async input_burst(n) {
+    const button = document.body.appendChild(document.createElement("button"));
+    let clicks = 0;
+    const done = new Promise((resolve) => {
+      button.addEventListener("click", () => {
+        if (++clicks === n) resolve();
+      });
+    });
+    bench.start();
+    for (let i = 0; i < n; i++) taskhost.input.click(button);
+    await done;
+    bench.stop(n);
+    button.remove();
+    check(clicks === n, `${clicks} of ${n} clicks ran`);
+  },
+};
   if (observed) for (const controller of controllers) controller.signal.onprioritychange = count;
   bench.start();
   for (let i = 0; i < changes; i++) {

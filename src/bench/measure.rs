@@ -130,6 +130,8 @@ fn runtime_with_cases(traced: bool) -> Result<Runtime, String> {
                 "taskhost:bench/worker.js".to_owned(),
             )],
         }),
+        // A window with a document (the input case clicks an element).
+        documents: true,
         ..RuntimeOptions::default()
     })
     .map_err(|e| e.to_string())?;

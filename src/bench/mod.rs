@@ -157,6 +157,15 @@ pub fn cases() -> Vec<Case> {
         case("reaction_burst_all/100k", "reaction_burst_all", 100_000),
         case("userland_burst", "userland_burst", 100_000),
         case("userland_chain", "userland_chain", 100_000),
+        // Frames and input: fresh runtimes only (the frame loop makes the clock virtual).
+        Case {
+            fresh_only: true,
+            ..case("frame_loop", "frame_loop", 100_000)
+        },
+        Case {
+            fresh_only: true,
+            ..case("input_burst/10k", "input_burst", 10_000)
+        },
         worker_case("worker_round_trip", "worker_round_trip", 20_000),
         Case {
             total: Some(1_000_000),
@@ -394,12 +403,20 @@ mod tests {
     use super::*;
 
     #[test]
-    fn only_the_engine_burst_floor_stays_out_of_the_steady_state() {
+    fn only_the_engine_burst_floor_and_the_frame_cases_stay_out_of_the_steady_state() {
         let fresh_only: Vec<String> = cases()
             .into_iter()
             .filter(|c| c.fresh_only)
             .map(|c| c.name)
             .collect();
-        assert_eq!(fresh_only, ["promise_burst/1k", "promise_burst/1M"]);
+        assert_eq!(
+            fresh_only,
+            [
+                "promise_burst/1k",
+                "promise_burst/1M",
+                "frame_loop",
+                "input_burst/10k"
+            ]
+        );
     }
 }
