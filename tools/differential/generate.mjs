@@ -2,8 +2,9 @@
 //
 // `--shape mixed` (mixed.mjs): every task source taskhost has, see that file's header.
 //
-// `--shape web` (mixed.mjs with `web`): the mixed shape without the Prioritized Task Scheduling API
-// and requestIdleCallback, for engines that have neither (WebKit); files DIR/web-S.js.
+// `--shape web` (mixed.mjs with `web`): the mixed shape without the Prioritized Task Scheduling API,
+// requestIdleCallback and MessageChannel, for engines without the first two (WebKit; mixed.mjs's
+// header says why no messages); files DIR/web-S.js.
 //
 // `--shape postTask` (the default): postTask results awaited or .then-chained, callbacks (sync or
 // async, any priority, sometimes `delay: 0`) that queue microtasks and promise chains, await nested
