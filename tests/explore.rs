@@ -321,6 +321,12 @@ fn recorded_chromium_orders_are_among_the_outcomes() {
         .map(|d| d.filter_map(Result::ok).map(|e| e.path()).collect())
         .unwrap_or_default();
     cases.retain(|p| p.extension().is_some_and(|e| e == "js"));
+    // Only the programs Chromium recorded (the `web-*` ones are recorded in Firefox and WebKit
+    // only) or that list the specs' answer.
+    cases.retain(|p| {
+        let name = p.file_stem().and_then(|s| s.to_str()).unwrap_or("");
+        p.with_extension("out").is_file() || overridden.contains(&name)
+    });
     cases.sort();
     let cases: Vec<PathBuf> = cases.into_iter().step_by(every).collect();
     let seeds = seeds();
