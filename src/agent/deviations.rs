@@ -38,9 +38,8 @@ pub struct Deviations {
     /// The timer nesting level above which a timeout of less than 4 ms is raised to 4 ms. HTML's
     /// timer initialization steps, step 5: "If nesting level is greater than 5, and timeout is
     /// less than 4, then set timeout to 4" — 5, so the 7th timer of a chain (the one set by the
-    /// 6th callback) is the first clamped. Firefox 153 counts a timer set by the script as level
-    /// 1 and clamps from its level 5 on (`dom.clamp.timeout.nesting.level`), which is HTML's
-    /// level 4: the 5th timer of a chain is clamped (`TIMER_CLAMP_LEVEL_FIREFOX`).
+    /// 6th callback) is the first clamped. Firefox 153 clamps from HTML's level 4 on: the 5th
+    /// timer of a chain is the first clamped, as the recordings show (`TIMER_CLAMP_LEVEL_FIREFOX`).
     pub timer_clamp_level: u32,
     /// Every `setTimeout` and `setInterval` timer waits at least 1 ms, so a 0 ms timer falls due
     /// after tasks queued within that millisecond (WebKit's `DOMTimer` takes the larger of 1 ms
