@@ -1,11 +1,12 @@
 //! Known deviations of a browser from the specs (and choices the specs leave to the user agent
 //! that it makes differently from taskhost), which taskhost can imitate on request
-//! (`taskhost run --imitate chromium`). taskhost follows the specs; imitating a browser's
-//! deviations exists to *check a classification*: when taskhost and a recording of Chromium
-//! disagree, running the program again with Chromium's deviations must reproduce Chromium's output
-//! exactly, or the disagreement is something else (a taskhost bug, or an order the specs leave to
-//! the user agent). `tests/differential.rs` checks every override that way; `docs/EVENT_LOOP.md`
-//! lists the deviations with the spec steps they depart from.
+//! (`taskhost run --imitate chromium|firefox|webkit`, or single rules). taskhost follows the
+//! specs; imitating a browser's deviations exists to *check a classification*: when taskhost and a
+//! recording of a browser disagree, running the program again with that browser's deviations must
+//! reproduce the browser's output exactly, or the disagreement is something else (a taskhost bug,
+//! or an order the specs leave to the user agent). `tests/differential.rs` checks every override
+//! that way; `docs/EVENT_LOOP.md` lists the deviations with the spec steps they depart from, and
+//! which browser makes each.
 //!
 //! Invariant: with `Deviations::NONE` (the default), no code path changes.
 
@@ -16,14 +17,15 @@ pub struct Deviations {
     /// takes that timer task's nesting level (and so is clamped to 4 ms from level 5 on). The
     /// spec gives it level 0: "perform a microtask checkpoint" step 3.2 makes the microtask the
     /// currently running task, and timer initialization step 3 only inherits the level of a
-    /// task the timer initialization steps created.
+    /// task the timer initialization steps created. Chromium 156, Firefox 153 and WebKitGTK 2.50
+    /// all do this.
     pub timer_nesting_through_microtasks: bool,
     /// An exception thrown by a callback the host invoked with the "report" exception behavior
     /// (timers, microtasks, idle callbacks, event listeners) is reported *before* "clean up
     /// after running script" performs the microtask checkpoint, so the `error` event precedes
     /// the callback's microtasks. WebIDL's "invoke a callback function" step 14 (and "call a
     /// user object's operation" step 15, whose caller reports) cleans up first and reports
-    /// after (step 14.6).
+    /// after (step 14.6). Chromium 156 and Firefox 153 do this; WebKitGTK 2.50 follows WebIDL.
     pub report_before_checkpoint: bool,
     /// Not a deviation but a choice the specs leave to the user agent, made differently: a
     /// port has one message delivery task queued at a time, and the next message's task is
@@ -31,8 +33,25 @@ pub struct Deviations {
     /// before it. The specs queue each message's task when it is posted (message port post
     /// message steps, step 7); which task queue runs next is the event loop's choice
     /// (processing model step 2.1), and taskhost's runs the task that became runnable first.
+    /// Chromium 156 and Firefox 153 do this.
     pub one_message_per_task: bool,
+    /// The timer nesting level above which a timeout of less than 4 ms is raised to 4 ms. HTML's
+    /// timer initialization steps, step 5: "If nesting level is greater than 5, and timeout is
+    /// less than 4, then set timeout to 4" — 5, so the 7th timer of a chain (the one set by the
+    /// 6th callback) is the first clamped. Firefox 153 clamps from HTML's level 4 on: the 5th
+    /// timer of a chain is the first clamped, as the recordings show (`TIMER_CLAMP_LEVEL_FIREFOX`).
+    pub timer_clamp_level: u32,
+    /// Every `setTimeout` and `setInterval` timer waits at least 1 ms, so a 0 ms timer falls due
+    /// after tasks queued within that millisecond (WebKit's `DOMTimer` takes the larger of 1 ms
+    /// and the timeout). Not a deviation: "run steps after a timeout" lets the user agent "wait a
+    /// further implementation-defined length of time" (step 4.3); taskhost waits none.
+    pub timer_minimum_one_ms: bool,
 }
+
+/// HTML's level above which timers are clamped (timer initialization steps, step 5).
+pub const TIMER_CLAMP_LEVEL_HTML: u32 = 5;
+/// Firefox 153's, in HTML's counting (see `Deviations::timer_clamp_level`).
+pub const TIMER_CLAMP_LEVEL_FIREFOX: u32 = 3;
 
 impl Deviations {
     /// The specs' behavior.
@@ -40,6 +59,8 @@ impl Deviations {
         timer_nesting_through_microtasks: false,
         report_before_checkpoint: false,
         one_message_per_task: false,
+        timer_clamp_level: TIMER_CLAMP_LEVEL_HTML,
+        timer_minimum_one_ms: false,
     };
 
     /// Chromium 156's deviations, as the project's recordings of it show them.
@@ -47,5 +68,22 @@ impl Deviations {
         timer_nesting_through_microtasks: true,
         report_before_checkpoint: true,
         one_message_per_task: true,
+        ..Self::NONE
+    };
+
+    /// Firefox 153 ESR's deviations, as the project's recordings of it show them.
+    pub const FIREFOX: Self = Self {
+        timer_nesting_through_microtasks: true,
+        report_before_checkpoint: true,
+        one_message_per_task: true,
+        timer_clamp_level: TIMER_CLAMP_LEVEL_FIREFOX,
+        ..Self::NONE
+    };
+
+    /// WebKitGTK 2.50's deviations, as the project's recordings of it show them.
+    pub const WEBKIT: Self = Self {
+        timer_nesting_through_microtasks: true,
+        timer_minimum_one_ms: true,
+        ..Self::NONE
     };
 }

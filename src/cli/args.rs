@@ -269,8 +269,9 @@ pub struct LoopOptions {
     #[arg(long)]
     pub inp: bool,
     /// Imitate a browser's known deviations from the specs, and its choices of orders the specs
-    /// leave to the user agent (listed in docs/EVENT_LOOP.md): all of Chromium's, or the ones
-    /// named (comma-separated), to check whether a difference from that browser is one of them.
+    /// leave to the user agent (listed in docs/EVENT_LOOP.md): all of Chromium's, Firefox's or
+    /// WebKit's, or the ones named (comma-separated), to check whether a difference from that
+    /// browser is one of them.
     /// Not for real programs.
     #[arg(long, value_name = "DEVIATIONS", value_delimiter = ',')]
     pub imitate: Vec<Imitate>,
@@ -293,12 +294,20 @@ pub struct LoopOptions {
 pub enum Imitate {
     /// All of Chromium 156's deviations and choices below.
     Chromium,
+    /// All of Firefox 153 ESR's.
+    Firefox,
+    /// All of WebKitGTK 2.50's (Safari's engine).
+    Webkit,
     /// A timer set by a microtask of a timer callback inherits the timer's nesting level.
     TimerNestingThroughMicrotasks,
     /// A callback's exception is reported before its microtask checkpoint.
     ReportBeforeCheckpoint,
     /// A port's next message is queued only when its previous message has been delivered.
     OneMessagePerTask,
+    /// Timers are clamped to 4 ms from nesting level 4 on (the 5th timer of a chain), not 6.
+    EarlyTimerClamp,
+    /// Every setTimeout/setInterval timer waits at least 1 ms.
+    TimerMinimumOneMs,
 }
 
 impl Imitate {
@@ -308,9 +317,15 @@ impl Imitate {
         for item in list {
             match item {
                 Self::Chromium => d = crate::agent::deviations::Deviations::CHROMIUM,
+                Self::Firefox => d = crate::agent::deviations::Deviations::FIREFOX,
+                Self::Webkit => d = crate::agent::deviations::Deviations::WEBKIT,
                 Self::TimerNestingThroughMicrotasks => d.timer_nesting_through_microtasks = true,
                 Self::ReportBeforeCheckpoint => d.report_before_checkpoint = true,
                 Self::OneMessagePerTask => d.one_message_per_task = true,
+                Self::EarlyTimerClamp => {
+                    d.timer_clamp_level = crate::agent::deviations::TIMER_CLAMP_LEVEL_FIREFOX;
+                }
+                Self::TimerMinimumOneMs => d.timer_minimum_one_ms = true,
             }
         }
         d

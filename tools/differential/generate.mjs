@@ -2,13 +2,17 @@
 //
 // `--shape mixed` (mixed.mjs): every task source taskhost has, see that file's header.
 //
+// `--shape web` (mixed.mjs with `web`): the mixed shape without the Prioritized Task Scheduling API,
+// requestIdleCallback and MessageChannel, for engines without the first two (WebKit; mixed.mjs's
+// header says why no messages); files DIR/web-S.js.
+//
 // `--shape postTask` (the default): postTask results awaited or .then-chained, callbacks (sync or
 // async, any priority, sometimes `delay: 0`) that queue microtasks and promise chains, await nested
 // postTasks or scheduler.yield(), and return values or promises. Every step logs a distinct line into
 // one array, printed with a final `end` line once every top-level task has settled. Nothing depends on
 // timing: there are no timers but the one that prints, and it is set after all the work is done.
 //
-//   node generate.mjs [--shape postTask|mixed] [--seed S] [--count N] [--out DIR]
+//   node generate.mjs [--shape postTask|mixed|web] [--seed S] [--count N] [--out DIR]
 //
 // writes DIR/gen-S.js ... DIR/gen-(S+N-1).js, or DIR/mix-S.js ... for the mixed shape (default:
 // --seed 1 --count 40 --out .). Each program is a function of its own seed alone (a small seeded
@@ -127,15 +131,15 @@ const seed = Number(option('--seed', 1));
 const count = Number(option('--count', 40));
 const out = option('--out', '.');
 const shape = option('--shape', 'postTask');
-if (!['postTask', 'mixed'].includes(shape) || !Number.isInteger(seed) || !Number.isInteger(count)) {
-  console.error('usage: node generate.mjs [--shape postTask|mixed] [--seed S] [--count N] [--out DIR]');
+if (!['postTask', 'mixed', 'web'].includes(shape) || !Number.isInteger(seed) || !Number.isInteger(count)) {
+  console.error('usage: node generate.mjs [--shape postTask|mixed|web] [--seed S] [--count N] [--out DIR]');
   process.exit(2);
 }
 mkdirSync(out, { recursive: true });
-const prefix = shape === 'mixed' ? 'mix' : 'gen';
+const prefix = { mixed: 'mix', web: 'web', postTask: 'gen' }[shape];
 let written = 0;
 for (let s = seed; s < seed + count; s++) {
-  const text = shape === 'mixed' ? mixedProgram(s, prng(s)) : program(s);
+  const text = shape === 'postTask' ? program(s) : mixedProgram(s, prng(s), { web: shape === 'web' });
   if (text === null) continue;
   new Function(text); // a generator bug, not a program to record, when this throws a SyntaxError
   writeFileSync(join(out, `${prefix}-${s}.js`), text);

@@ -557,8 +557,16 @@ fn timeout(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsV
     // 3. Run steps after a timeout given global, "AbortSignal-timeout", milliseconds, and the
     //    following step: queue a global task on the timer task source given global to signal
     //    abort given signal and a new "TimeoutError" DOMException.
+    //    (Run steps after a timeout, step 4.3, "Optionally, wait a further implementation-defined
+    //    length of time": none, unless imitating WebKit's 1 ms minimum, `--imitate
+    //    timer-minimum-one-ms`, see agent::deviations.)
     let host = Host::from_context(context)?;
-    let due = host.now().saturating_add_millis(milliseconds);
+    let wait = if host.deviations().timer_minimum_one_ms {
+        milliseconds.max(1)
+    } else {
+        milliseconds
+    };
+    let due = host.now().saturating_add_millis(wait);
     host.set_timer_task(
         due,
         HostSource::Timer,
