@@ -12,7 +12,8 @@ use std::rc::Rc;
 
 use boa_engine::module::{ModuleLoader, ModuleRequest, Referrer};
 use boa_engine::{
-    Context, JsNativeError, JsResult, JsString, Module, NativeFunction, Script, Source, js_string,
+    Context, JsError, JsNativeError, JsNativeErrorKind, JsResult, JsString, Module, NativeFunction,
+    Script, Source, js_string,
 };
 use boa_gc::{Finalize, Trace};
 use url::Url;
@@ -106,7 +107,8 @@ impl TaskhostModuleLoader {
             ))
         })?;
         if json {
-            return Module::parse_json(JsString::from(text.as_str()), context);
+            return Module::parse_json(JsString::from(text.as_str()), context)
+                .map_err(|error| locate_json_error(error, &shown.to_string()));
         }
         // A package's file is an ES module or CommonJS by Node's rules; taskhost loads only
         // ES modules.
@@ -138,6 +140,28 @@ impl TaskhostModuleLoader {
         }
         parse_module(&text, path, context)
     }
+}
+
+/// A JSON module's parse error names the module's file: the engine's "message at line L column
+/// C" becomes "message (file:L:C)" (without a position it is "message (file)").
+fn locate_json_error(error: JsError, file: &str) -> JsError {
+    let Some(native) = error.as_native() else {
+        return error;
+    };
+    if !matches!(native.kind(), JsNativeErrorKind::Syntax) {
+        return error;
+    }
+    let message = native.message();
+    let located = message
+        .rsplit_once(" at line ")
+        .and_then(|(head, rest)| {
+            let (line, col) = rest.split_once(" column ")?;
+            let line: u32 = line.trim().parse().ok()?;
+            let col: u32 = col.trim().parse().ok()?;
+            Some(format!("{head} ({file}:{line}:{col})"))
+        })
+        .unwrap_or_else(|| format!("{message} ({file})"));
+    JsNativeError::syntax().with_message(located).into()
 }
 
 /// The `file:` URL of an absolute path, serialized.
