@@ -164,6 +164,44 @@ fn locate_json_error(error: JsError, file: &str) -> JsError {
     JsNativeError::syntax().with_message(located).into()
 }
 
+impl TaskhostModuleLoader {
+    /// A module imported by a `blob:` URL: the Blob the blob URL store holds for it when the
+    /// import resolves it (File API §8.3.5), parsed as a module (or JSON) named by its URL; one
+    /// record per URL, as for files. A URL that names no Blob (revoked, never created) fails as
+    /// a network error does: a TypeError.
+    fn load_blob_module(
+        &self,
+        url: &Url,
+        json: bool,
+        referrer: Option<&Path>,
+        context: &mut Context,
+    ) -> JsResult<Module> {
+        let mut key_url = url.clone();
+        key_url.set_fragment(None);
+        let key = (PathBuf::from(key_url.as_str()), json);
+        if let Some(module) = self.map.borrow().get(&key) {
+            return Ok(module.clone());
+        }
+        let entry = crate::web::file_api::blob_url_store::resolve_if_blob_url(url.as_str())
+            .flatten()
+            .ok_or_else(|| {
+                JsNativeError::typ().with_message(format!(
+                    "Failed to load module {url} imported from {}: no Blob has this URL (it was revoked, or never created)",
+                    referrer_name(referrer)
+                ))
+            })?;
+        let text = String::from_utf8_lossy(entry.blob.bytes.as_slice()).into_owned();
+        let module = if json {
+            Module::parse_json(JsString::from(text.as_str()), context)
+                .map_err(|error| locate_json_error(error, key_url.as_str()))?
+        } else {
+            parse_module(&text, &key.0, context)?
+        };
+        self.map.borrow_mut().insert(key, module.clone());
+        Ok(module)
+    }
+}
+
 /// The `file:` URL of an absolute path, serialized.
 fn file_url_string(path: &Path) -> String {
     resolution::file_url(path).map_or_else(|_| path.display().to_string(), String::from)
@@ -248,6 +286,10 @@ impl ModuleLoader for TaskhostModuleLoader {
             }
         };
         let from = referrer.path().map(Path::to_path_buf);
+        let url = Self::resolve_url(&self.import_map, request.specifier(), from.as_deref())?;
+        if url.scheme() == "blob" {
+            return self.load_blob_module(&url, json, from.as_deref(), &mut context.borrow_mut());
+        }
         let path = self.resolve(request.specifier(), from.as_deref())?;
         if !json && path.extension().is_some_and(|e| e == "json") {
             return Err(JsNativeError::typ()

@@ -167,9 +167,22 @@ fn run(start: WorkerStart) {
         Err(reason) => {
             load_failed(reason);
             drop(runtime);
+            crate::web::file_api::blob_url_store::remove_entries_of_agent(me.0);
             return;
         }
     };
+    // The Blob a `blob:` URL resolved to when the worker was constructed was for this fetch
+    // only: a later fetch of that URL resolves it anew (and fails once it is revoked).
+    if base
+        .overrides
+        .iter()
+        .any(|(path, _, _)| path.starts_with("blob:"))
+    {
+        let mut own = base.clone();
+        own.overrides
+            .retain(|(path, _, _)| !path.starts_with("blob:"));
+        crate::web::html::document_loader::set_document_base(runtime.context(), own);
+    }
     // 12.13. If script is a classic script, then run the classic script script. Otherwise, it is
     //        a module script; run the module script script. (A parse error or an exception is
     //        reported for the worker global, and so reaches the worker object.)
@@ -221,6 +234,9 @@ fn run(start: WorkerStart) {
         crate::engine::errors::write_stderr(&format!("taskhost: {message}"));
     }
     drop(runtime);
+    // The lifetime of blob URLs (File API §8.3.4): the entries this worker's global made go
+    // with it.
+    crate::web::file_api::blob_url_store::remove_entries_of_agent(me.0);
     tell_parent_ended(&process);
     process.remove_agent(me);
 }
