@@ -151,11 +151,7 @@ impl Unmarked {
         }
     }
 
-    fn marked<'ast, T: VisitWith + ?Sized>(
-        &mut self,
-        at: Position,
-        node: &'ast T,
-    ) -> ControlFlow<()> {
+    fn marked<T: VisitWith + ?Sized>(&mut self, at: Position, node: &T) -> ControlFlow<()> {
         self.marks.push(at);
         let flow = node.visit_with(self);
         self.marks.pop();

@@ -42,25 +42,32 @@ fn store() -> MutexGuard<'static, HashMap<String, BlobUrlEntry>> {
         .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
-/// Generate a new blob URL (§8.3.2), given a UUID string.
+/// Generate a new blob URL (§8.3.2), given a UUID string:
 ///
-/// 1. Let result be the empty string. 2. Append the string "blob:" to result. 3. Let settings
-/// be the current settings object. 4. Let origin be settings's origin. 5. Let serialized be the
-/// ASCII serialization of origin. 6. If serialized is "null", set it to an implementation-defined
-/// value. (Never: every taskhost global has the same tuple origin.) 7. Append serialized to
-/// result. 8. Append U+002F SOLIDUS (/) to result. 9. Let uuid be the generated UUID. 10. Append
-/// uuid to result. 11. Return result.
+/// 1. Let result be the empty string.
+/// 2. Append the string "blob:" to result.
+/// 3. Let settings be the current settings object.
+/// 4. Let origin be settings's origin.
+/// 5. Let serialized be the ASCII serialization of origin.
+/// 6. If serialized is "null", set it to an implementation-defined value. (Never: every taskhost
+///    global has the same tuple origin.)
+/// 7. Append serialized to result.
+/// 8. Append U+002F SOLIDUS (/) to result.
+/// 9. Let uuid be the generated UUID.
+/// 10. Append uuid to result.
+/// 11. Return result.
 #[must_use]
 pub fn generate_blob_url(uuid: &str) -> String {
     format!("blob:{ORIGIN}/{uuid}")
 }
 
-/// Add an entry to the blob URL store (§8.3.2) for `blob`, under `url` (a new blob URL).
+/// Add an entry to the blob URL store (§8.3.2) for `blob`, under `url` (a new blob URL):
 ///
-/// 1. Let store be the user agent's blob URL store. 2. Let url string be the result of
-/// generating a new blob URL. (The caller's.) 3. Let entry be a new blob URL entry consisting of
-/// object and the current settings object. 4. Set store[url string] to entry. 5. Return url
-/// string.
+/// 1. Let store be the user agent's blob URL store.
+/// 2. Let url string be the result of generating a new blob URL. (The caller's.)
+/// 3. Let entry be a new blob URL entry consisting of object and the current settings object.
+/// 4. Set store[url string] to entry.
+/// 5. Return url string.
 pub fn add_entry(url: String, blob: SerializedBlob, agent: Option<u64>) -> String {
     let entry = BlobUrlEntry {
         blob,
@@ -71,21 +78,26 @@ pub fn add_entry(url: String, blob: SerializedBlob, agent: Option<u64>) -> Strin
     url
 }
 
-/// Remove an entry from the blob URL store (§8.3.2) for `url`, a blob URL serialized.
+/// Remove an entry from the blob URL store (§8.3.2) for `url`, a blob URL serialized:
 ///
-/// 1. Let store be the user agent's blob URL store. 2. Let url string be the result of
-/// serializing url. 3. Remove store[url string].
+/// 1. Let store be the user agent's blob URL store.
+/// 2. Let url string be the result of serializing url.
+/// 3. Remove store[url string].
 pub fn remove_entry(url: &str) {
     store().remove(url);
 }
 
 /// Resolve a blob URL (§8.3.3): the entry `url` (a parsed `blob:` URL) names, if it exists and
-/// the current environment (of `origin`) may use it.
+/// the current environment (of `origin`) may use it:
 ///
-/// 1. Assert: url's scheme is "blob". 2. Let store be the user agent's blob URL store. 3. Let url
-/// string be the result of serializing url with exclude fragment set to true. 4. If store[url
-/// string] exists, then: 1. Let entry be store[url string]. 2. If environment is given and entry
-/// is not same-partition with it (here: of another origin), return failure. 3. Return entry.
+/// 1. Assert: url's scheme is "blob".
+/// 2. Let store be the user agent's blob URL store.
+/// 3. Let url string be the result of serializing url with exclude fragment set to true.
+/// 4. If store[url string] exists, then:
+///    1. Let entry be store[url string].
+///    2. If environment is given and entry is not same-partition with it (here: of another
+///       origin), return failure.
+///    3. Return entry.
 /// 5. Return failure.
 #[must_use]
 pub fn resolve_blob_url(url: &::url::Url, origin: &str) -> Option<BlobUrlEntry> {
