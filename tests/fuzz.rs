@@ -30,7 +30,7 @@ use std::time::{Duration, Instant};
 const REGRESSION_SEEDS: &[u64] = &[116];
 
 /// Seeds a `cargo test` runs.
-const DEFAULT_SEEDS: u64 = 24;
+const DEFAULT_SEEDS: u64 = 100;
 
 /// `--max-time` of each program (seconds), and the grace after it.
 const MAX_TIME: f64 = 2.0;
