@@ -52,6 +52,16 @@ fn bad_flags_are_usage_errors() {
     let out = taskhost(&["eval", "--max-time", "1.8e19", "setTimeout(() => {}, 1)"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert_eq!(stderr(&out), "");
+    let out = taskhost(&["run", "--max-workers", "0", "x.js"]);
+    assert_one_line_error(
+        &out,
+        2,
+        "`0` is not a number of workers: a whole number from 1 to 100000",
+    );
+    let out = taskhost(&["eval", "--max-workers", "many", "1"]);
+    assert_one_line_error(&out, 2, "`many` is not a number of workers");
+    let out = taskhost(&["eval", "--max-workers", "3", "1"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let out = taskhost(&["frobnicate"]);
     assert_one_line_error(&out, 2, "unrecognized subcommand 'frobnicate'");
     let out = taskhost(&["run"]);

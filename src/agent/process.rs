@@ -99,6 +99,9 @@ struct AgentEntry {
     next_due: Option<u64>,
     wake: Arc<Condvar>,
     terminated: Arc<AtomicBool>,
+    /// A worker waiting for a place under the worker limit (`worker_limit.rs`): it has no
+    /// thread yet, takes no turns, and does not keep the process from finishing.
+    dormant: bool,
 }
 
 #[derive(Default)]
@@ -121,6 +124,8 @@ struct State {
     paused: bool,
     /// Under a policy seed: the delays of deliveries.
     delays: Option<MailDelays>,
+    /// Running workers, the limit and the workers waiting for a place (`worker_limit.rs`).
+    workers: worker_limit::Workers,
 }
 
 /// What a [`Process::add_agent`] gives the new agent.
@@ -228,6 +233,7 @@ impl Process {
             }
             _ => {
                 state.done = true;
+                state.workers.note_end();
                 Self::notify_all(state);
                 true
             }
@@ -283,6 +289,7 @@ impl Process {
                 next_due: None,
                 wake: Arc::new(Condvar::new()),
                 terminated: terminated.clone(),
+                dormant: false,
             },
         );
         state.quiet = 0;
@@ -433,7 +440,7 @@ impl Process {
         self.lock()
             .agents
             .iter()
-            .any(|(id, e)| *id != me && (!e.idle || !e.mail.is_empty()))
+            .any(|(id, e)| *id != me && !e.dormant && (!e.idle || !e.mail.is_empty()))
     }
 
     /// Whether the process was asked to stop.
@@ -451,6 +458,11 @@ impl Process {
             entry.mail.clear();
             entry.has_mail.store(false, Ordering::Release);
             entry.wake.notify_all();
+        }
+        // A worker still waiting for a place never starts: it is gone now.
+        if Self::forget_waiting_worker(&mut state, agent) {
+            self.check_done(&mut state);
+            Self::notify_all(&state);
         }
     }
 
@@ -482,7 +494,11 @@ impl Process {
         if state.done || self.time.is_some() {
             return;
         }
-        if state.agents.values().all(|e| e.idle && e.mail.is_empty()) {
+        if state
+            .agents
+            .values()
+            .all(|e| e.dormant || (e.idle && e.mail.is_empty()))
+        {
             Self::reached_end(state);
         }
     }
@@ -570,5 +586,7 @@ impl Process {
 
 mod lockstep;
 mod ports;
+mod worker_limit;
+pub use worker_limit::{Admission, DEFAULT_MAX_WORKERS, WorkerStarter};
 #[cfg(test)]
 mod tests;

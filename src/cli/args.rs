@@ -202,6 +202,16 @@ fn parse_frame_rate(text: &str) -> Result<FrameRate, String> {
     Ok(FrameRate(Some(hz)))
 }
 
+/// `--max-workers`: a whole number of workers from 1 to 100000.
+fn parse_max_workers(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(n) if (1..=100_000).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "`{text}` is not a number of workers: a whole number from 1 to 100000"
+        )),
+    }
+}
+
 /// A positive factor no larger than `max`.
 fn parse_factor(text: &str, max: f64) -> Result<f64, String> {
     let x: f64 = text
@@ -240,6 +250,10 @@ pub struct LoopOptions {
     /// than MS milliseconds runs before higher bands (off by default: strict priorities).
     #[arg(long, value_name = "MS", value_parser = parse_millis, allow_hyphen_values = true)]
     pub starvation_limit: Option<Duration>,
+    /// At most N workers (dedicated and shared) run at once; further ones wait until one ends
+    /// (default 512, as Firefox's per-origin limit; see docs/WORKERS.md).
+    #[arg(long, value_name = "N", value_parser = parse_max_workers)]
+    pub max_workers: Option<usize>,
     /// Write a trace of the event loop to FILE: Chrome trace-event JSON, for Perfetto
     /// (ui.perfetto.dev) or chrome://tracing (see docs/TRACING.md).
     #[arg(long, value_name = "FILE")]

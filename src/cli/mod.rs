@@ -196,6 +196,7 @@ pub fn execute(cli: Cli) -> i32 {
             || loop_options.explore.is_some(),
         policy_seed: loop_options.policy_seed,
         max_time: loop_options.max_time,
+        max_workers: loop_options.max_workers,
         starvation_limit: loop_options.starvation_limit,
         deviations: Imitate::deviations(&loop_options.imitate),
         args: match &job {

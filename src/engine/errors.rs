@@ -70,7 +70,7 @@ pub fn describe_error(error: &JsError, file: &str) -> String {
     {
         return format!("SyntaxError: {message} ({file}:{line}:{col})");
     }
-    let text = error.to_string();
+    let text = locate_unresolved_name(error.to_string());
     let mut lines: Vec<&str> = text
         .lines()
         // Boa adds an unnamed native frame for resumed async code; it says nothing.
@@ -113,6 +113,51 @@ pub fn describe_error(error: &JsError, file: &str) -> String {
         lines[0] = &head;
     }
     fold_repeated_frames(&lines.join("\n"))
+}
+
+/// A `ReferenceError` for a name the engine resolved outside every construct it gives a position
+/// (`file:?:?` at the top level, the function body's start inside a function): the innermost
+/// frame gets the reference's own position, recovered from the source
+/// (`engine::positions`).
+fn locate_unresolved_name(text: String) -> String {
+    // A native error, or one that became a value (a module's evaluation rejects its promise
+    // with it): its first line names it either way.
+    let head = text.lines().next().unwrap_or_default();
+    let Some(name) = head
+        .strip_prefix("ReferenceError: ")
+        .and_then(|rest| rest.split_once(" is not defined"))
+        .map(|(name, _)| name.to_owned())
+        .filter(|name| !name.is_empty() && !name.contains(char::is_whitespace))
+    else {
+        return text;
+    };
+    let mut lines: Vec<String> = text.lines().map(str::to_owned).collect();
+    let Some(frame) = lines.get_mut(1) else {
+        return text;
+    };
+    let Some(inner) = frame.strip_suffix(')') else {
+        return text;
+    };
+    let Some(open) = inner.rfind(" (") else {
+        return text;
+    };
+    let position = &inner[open + 2..];
+    let mut parts = position.rsplitn(3, ':');
+    let (Some(col), Some(line), Some(file)) = (parts.next(), parts.next(), parts.next()) else {
+        return text;
+    };
+    let engine_position = match (line.parse::<u32>(), col.parse::<u32>()) {
+        (Ok(line), Ok(col)) => Some((line, col)),
+        _ if line == "?" && col == "?" => None,
+        _ => return text,
+    };
+    let Some((line, col)) =
+        crate::engine::positions::unresolved_name_position(file, &name, engine_position)
+    else {
+        return text;
+    };
+    *frame = format!("{} ({file}:{line}:{col})", &inner[..open]);
+    lines.join("\n")
 }
 
 /// Split "message at line L, col C" into its parts.

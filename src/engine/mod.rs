@@ -5,6 +5,7 @@ pub mod callback;
 pub mod errors;
 pub mod hooks;
 pub mod jobs;
+pub mod positions;
 pub mod script;
 pub mod source_guard;
 pub mod string_limits;

@@ -34,6 +34,7 @@ pub fn evaluate_classic_script(
     context: &mut Context,
 ) -> JsResult<JsValue> {
     guard_nesting(source, name)?;
+    crate::engine::positions::remember_source(name, source, false);
     let path = Path::new(name);
     context
         .eval(Source::from_bytes(source).with_path(path))
@@ -41,7 +42,9 @@ pub fn evaluate_classic_script(
 }
 
 pub fn parse_module(source: &str, path: &Path, context: &mut Context) -> JsResult<Module> {
-    guard_nesting(source, &path.display().to_string())?;
+    let name = path.display().to_string();
+    guard_nesting(source, &name)?;
+    crate::engine::positions::remember_source(&name, source, true);
     Module::parse(Source::from_bytes(source).with_path(path), None, context)
         .map_err(|e| locate_abrupt_end(e, source))
 }

@@ -77,6 +77,8 @@ pub struct RuntimeOptions {
     pub display: crate::web::html::rendering::DisplayOptions,
     /// `--input FILE`: its text and its name (checked before the run), replayed in the window.
     pub input_file: Option<(String, String)>,
+    /// At most this many workers run at once (`--max-workers`; `None`: 512, as Firefox).
+    pub max_workers: Option<usize>,
 }
 
 /// A runtime joining an existing process (a worker's).
@@ -162,6 +164,9 @@ impl Runtime {
                     None => Clock::real(),
                 };
                 let process = Process::new(time);
+                if let Some(limit) = options.max_workers {
+                    process.set_worker_limit(limit);
+                }
                 if let Some(seed) = options.policy_seed {
                     process.delay_mail(seed);
                 }
@@ -455,6 +460,18 @@ impl Runtime {
         if let Some(agent) = self.host.agent() {
             if agent.process.is_done() {
                 agent.process.join_threads();
+                // Workers still waiting for a place under the limit when everything else was
+                // idle never start: the program did not run as written.
+                let waiting = agent.process.waiting_workers();
+                if waiting > 0 {
+                    let limit = agent.process.worker_limit();
+                    report_host_error(
+                        &self.host,
+                        &format!(
+                            "{waiting} worker(s) never started: {limit} workers were running, the limit (--max-workers {limit}), and none of them ended"
+                        ),
+                    );
+                }
             } else {
                 agent.process.request_stop();
             }

@@ -12,7 +12,8 @@ use std::rc::Rc;
 
 use boa_engine::module::{ModuleLoader, ModuleRequest, Referrer};
 use boa_engine::{
-    Context, JsNativeError, JsResult, JsString, Module, NativeFunction, Script, Source, js_string,
+    Context, JsError, JsNativeError, JsNativeErrorKind, JsResult, JsString, Module, NativeFunction,
+    Script, Source, js_string,
 };
 use boa_gc::{Finalize, Trace};
 use url::Url;
@@ -106,7 +107,8 @@ impl TaskhostModuleLoader {
             ))
         })?;
         if json {
-            return Module::parse_json(JsString::from(text.as_str()), context);
+            return Module::parse_json(JsString::from(text.as_str()), context)
+                .map_err(|error| locate_json_error(error, &shown.to_string()));
         }
         // A package's file is an ES module or CommonJS by Node's rules; taskhost loads only
         // ES modules.
@@ -137,6 +139,66 @@ impl TaskhostModuleLoader {
                 .into());
         }
         parse_module(&text, path, context)
+    }
+}
+
+/// A JSON module's parse error names the module's file: the engine's "message at line L column
+/// C" becomes "message (file:L:C)" (without a position it is "message (file)").
+fn locate_json_error(error: JsError, file: &str) -> JsError {
+    let Some(native) = error.as_native() else {
+        return error;
+    };
+    if !matches!(native.kind(), JsNativeErrorKind::Syntax) {
+        return error;
+    }
+    let message = native.message();
+    let located = message
+        .rsplit_once(" at line ")
+        .and_then(|(head, rest)| {
+            let (line, col) = rest.split_once(" column ")?;
+            let line: u32 = line.trim().parse().ok()?;
+            let col: u32 = col.trim().parse().ok()?;
+            Some(format!("{head} ({file}:{line}:{col})"))
+        })
+        .unwrap_or_else(|| format!("{message} ({file})"));
+    JsNativeError::syntax().with_message(located).into()
+}
+
+impl TaskhostModuleLoader {
+    /// A module imported by a `blob:` URL: the Blob the blob URL store holds for it when the
+    /// import resolves it (File API §8.3.5), parsed as a module (or JSON) named by its URL; one
+    /// record per URL, as for files. A URL that names no Blob (revoked, never created) fails as
+    /// a network error does: a TypeError.
+    fn load_blob_module(
+        &self,
+        url: &Url,
+        json: bool,
+        referrer: Option<&Path>,
+        context: &mut Context,
+    ) -> JsResult<Module> {
+        let mut key_url = url.clone();
+        key_url.set_fragment(None);
+        let key = (PathBuf::from(key_url.as_str()), json);
+        if let Some(module) = self.map.borrow().get(&key) {
+            return Ok(module.clone());
+        }
+        let entry = crate::web::file_api::blob_url_store::resolve_if_blob_url(url.as_str())
+            .flatten()
+            .ok_or_else(|| {
+                JsNativeError::typ().with_message(format!(
+                    "Failed to load module {url} imported from {}: no Blob has this URL (it was revoked, or never created)",
+                    referrer_name(referrer)
+                ))
+            })?;
+        let text = String::from_utf8_lossy(entry.blob.bytes.as_slice()).into_owned();
+        let module = if json {
+            Module::parse_json(JsString::from(text.as_str()), context)
+                .map_err(|error| locate_json_error(error, key_url.as_str()))?
+        } else {
+            parse_module(&text, &key.0, context)?
+        };
+        self.map.borrow_mut().insert(key, module.clone());
+        Ok(module)
     }
 }
 
@@ -224,6 +286,10 @@ impl ModuleLoader for TaskhostModuleLoader {
             }
         };
         let from = referrer.path().map(Path::to_path_buf);
+        let url = Self::resolve_url(&self.import_map, request.specifier(), from.as_deref())?;
+        if url.scheme() == "blob" {
+            return self.load_blob_module(&url, json, from.as_deref(), &mut context.borrow_mut());
+        }
         let path = self.resolve(request.specifier(), from.as_deref())?;
         if !json && path.extension().is_some_and(|e| e == "json") {
             return Err(JsNativeError::typ()

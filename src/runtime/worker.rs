@@ -7,13 +7,49 @@
 //! creator the worker has ended and leaves the process. With virtual time it runs its script in
 //! its first turn, like every later task (`agent::process`, lockstep).
 
-use crate::agent::process::Wake;
+use crate::agent::process::{Admission, Wake, WorkerStarter};
 use crate::engine::thread::ENGINE_STACK_BYTES;
 use crate::runtime::{JoinedAgent, Runtime, RuntimeOptions};
 use crate::web::html::worker_agents::{WorkerKind, WorkerStart};
 
-/// Start a worker's thread ([`crate::web::html::worker_agents::WorkerSpawner`]).
+/// Start a worker ([`crate::web::html::worker_agents::WorkerSpawner`]): its thread now, if
+/// fewer workers than the limit (`--max-workers`) are running, or once one has ended
+/// (`agent::process`, `worker_limit.rs`). The first time the limit is reached, a warning on
+/// stderr names it.
 pub fn spawn(start: WorkerStart) -> Result<(), String> {
+    let process = start.link.process.clone();
+    let id = start.link.id();
+    if process.try_admit_worker() {
+        // A thread that cannot start is the constructor's error (the place is given back).
+        return spawn_thread(start).inspect_err(|_| start_waiting(&process));
+    }
+    let starter: WorkerStarter = Box::new(move || {
+        let process = start.link.process.clone();
+        let id = start.link.id();
+        if let Err(message) = spawn_thread(start) {
+            crate::engine::errors::write_warning(&format!(
+                "taskhost: a waiting worker could not start: {message}"
+            ));
+            start_waiting(&process);
+            process.remove_agent(id);
+        }
+    });
+    match process.admit_worker(id, starter) {
+        // A place came free in the meantime.
+        Admission::Now(starter) => starter(),
+        Admission::Waiting { limit, first } => {
+            if first {
+                crate::engine::errors::write_warning(&format!(
+                    "taskhost: warning: {limit} workers are running, the limit (--max-workers {limit}); further workers wait until one ends"
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Start a worker's thread (it has a place under the limit, which it gives back when it ends).
+fn spawn_thread(start: WorkerStart) -> Result<(), String> {
     let process = start.link.process.clone();
     let thread = std::thread::Builder::new()
         .name(format!("taskhost-worker-{}", start.link.id().0))
@@ -22,6 +58,20 @@ pub fn spawn(start: WorkerStart) -> Result<(), String> {
         .map_err(|e| format!("could not start a thread: {e}"))?;
     process.add_thread(thread);
     Ok(())
+}
+
+/// The worker `me` leaves the process: its place under the limit goes to the workers waiting
+/// first (woken before it is removed, so the process cannot seem finished in between).
+fn leave_process(process: &crate::agent::process::Process, me: crate::agent::process::AgentId) {
+    start_waiting(process);
+    process.remove_agent(me);
+}
+
+/// A running worker has ended: start the workers waiting for its place.
+fn start_waiting(process: &crate::agent::process::Process) {
+    for starter in process.worker_finished() {
+        starter();
+    }
 }
 
 /// The worker's life, on its thread.
@@ -90,11 +140,11 @@ fn run(start: WorkerStart) {
             }),
         );
         tell_parent_ended(&process);
-        process.remove_agent(me);
+        leave_process(&process, me);
     };
     // In lockstep, everything this worker does happens in its turns.
     if lockstep && process.begin_turn(me) != Wake::Go {
-        process.remove_agent(me);
+        leave_process(&process, me);
         return;
     }
     // HTML "run a worker" (§10.2.4), the steps run in the worker's agent (steps 1–4 ran in the
@@ -167,9 +217,22 @@ fn run(start: WorkerStart) {
         Err(reason) => {
             load_failed(reason);
             drop(runtime);
+            crate::web::file_api::blob_url_store::remove_entries_of_agent(me.0);
             return;
         }
     };
+    // The Blob a `blob:` URL resolved to when the worker was constructed was for this fetch
+    // only: a later fetch of that URL resolves it anew (and fails once it is revoked).
+    if base
+        .overrides
+        .iter()
+        .any(|(path, _, _)| path.starts_with("blob:"))
+    {
+        let mut own = base.clone();
+        own.overrides
+            .retain(|(path, _, _)| !path.starts_with("blob:"));
+        crate::web::html::document_loader::set_document_base(runtime.context(), own);
+    }
     // 12.13. If script is a classic script, then run the classic script script. Otherwise, it is
     //        a module script; run the module script script. (A parse error or an exception is
     //        reported for the worker global, and so reaches the worker object.)
@@ -221,6 +284,9 @@ fn run(start: WorkerStart) {
         crate::engine::errors::write_stderr(&format!("taskhost: {message}"));
     }
     drop(runtime);
+    // The lifetime of blob URLs (File API §8.3.4): the entries this worker's global made go
+    // with it.
+    crate::web::file_api::blob_url_store::remove_entries_of_agent(me.0);
     tell_parent_ended(&process);
-    process.remove_agent(me);
+    leave_process(&process, me);
 }

@@ -7,11 +7,12 @@ use super::{AgentId, Process, State, Wake};
 impl Process {
     /// The agent after `me` in creation order (wrapping), if any agent is left.
     pub(super) fn after(state: &State, me: AgentId) -> Option<AgentId> {
+        // A dormant worker (waiting for a place under the worker limit) takes no turns.
         state
             .agents
             .range(AgentId(me.0 + 1)..)
-            .next()
-            .or_else(|| state.agents.iter().next())
+            .find(|(_, e)| !e.dormant)
+            .or_else(|| state.agents.iter().find(|(_, e)| !e.dormant))
             .map(|(id, _)| *id)
     }
 
@@ -53,10 +54,17 @@ impl Process {
         } else {
             state.quiet += 1;
         }
-        if state.quiet >= state.agents.len() {
+        let turning = state.agents.values().filter(|e| !e.dormant).count();
+        if state.quiet >= turning {
             state.quiet = 0;
             let now = self.mail_now_if_delayed(&state);
-            let firsts = || state.agents.values().filter_map(|e| e.mail.front());
+            let firsts = || {
+                state
+                    .agents
+                    .values()
+                    .filter(|e| !e.dormant)
+                    .filter_map(|e| e.mail.front())
+            };
             let has_mail = firsts().any(|m| m.due <= now);
             let earliest = state
                 .agents

@@ -45,6 +45,26 @@ pub struct DocumentFile {
 pub fn read_document_file(url: &str, context: &Context) -> Result<DocumentFile, String> {
     let base = realm_data::<DocumentBase>(context)
         .ok_or_else(|| format!("{url}: this document has no files to load from"))?;
+    // A `blob:` URL: the Blob a worker's URL resolved to when it was parsed (an override), or
+    // what the blob URL store holds now.
+    if let Some(entry) = crate::web::file_api::blob_url_store::resolve_if_blob_url(url) {
+        let url = url.trim();
+        if let Some((_, text, name)) = base.overrides.iter().find(|(p, _, _)| p == url) {
+            return Ok(DocumentFile {
+                text: text.clone(),
+                name: name.clone(),
+                path: url.to_owned(),
+            });
+        }
+        let entry = entry.ok_or_else(|| {
+            format!("{url}: no Blob has this URL (it was revoked, or never created)")
+        })?;
+        return Ok(DocumentFile {
+            text: String::from_utf8_lossy(entry.blob.bytes.as_slice()).into_owned(),
+            name: url.to_owned(),
+            path: url.to_owned(),
+        });
+    }
     let path = resolve_same_origin_path(url, &base.path).ok_or_else(|| {
         format!(
             "{url}: only files of this document's origin (under the document root {}) can be loaded",

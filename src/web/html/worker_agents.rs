@@ -185,6 +185,24 @@ pub fn resolve_script_url(url: &str, interface: &str, context: &Context) -> JsRe
             "SyntaxError",
         ));
     }
+    // A `blob:` URL is resolved when it is parsed (File API §8.3.5, the URL parser's blob URL
+    // entry): the worker's script is the Blob's bytes as they are now, so revoking the URL after
+    // the constructor returns does not affect the worker. A URL that resolves to nothing fails
+    // when the worker fetches its script (an `error` event at the worker), as a network error
+    // does.
+    if let Some(entry) = crate::web::file_api::blob_url_store::resolve_if_blob_url(url) {
+        let url = url.trim().to_owned();
+        let mut overrides = base.overrides.clone();
+        if let Some(entry) = entry {
+            let text = String::from_utf8_lossy(entry.blob.bytes.as_slice()).into_owned();
+            overrides.push((url.clone(), text, url.clone()));
+        }
+        return Ok(DocumentBase {
+            root: base.root.clone(),
+            path: url,
+            overrides,
+        });
+    }
     let Some(path) = crate::web::fetch::fetch::resolve_same_origin_path(url, &base.path) else {
         return Err(dom_exception_error(
             context,

@@ -26,6 +26,17 @@ struct Location(JsObject);
 fn parts(context: &Context) -> (String, String, String, String, String) {
     let path =
         realm_data::<DocumentBase>(context).map_or_else(|| "/".to_owned(), |b| b.path.clone());
+    // A worker started from a `blob:` URL: that URL (no host or port; its path is the rest,
+    // "origin/uuid"), whose origin is still taskhost's.
+    if let Some(blob_path) = path.strip_prefix("blob:") {
+        return (
+            "blob:".to_owned(),
+            String::new(),
+            String::new(),
+            String::new(),
+            blob_path.to_owned(),
+        );
+    }
     let (scheme, rest) = ORIGIN.split_once("://").unwrap_or(("http", ORIGIN));
     let (hostname, port) = rest.split_once(':').unwrap_or((rest, ""));
     (
@@ -48,7 +59,11 @@ fn getter(part: fn(&Context) -> String) -> NativeFunction {
 }
 
 fn href(context: &Context) -> String {
-    format!("{ORIGIN}{}", parts(context).4)
+    let (scheme, _, _, _, path) = parts(context);
+    if scheme == "blob:" {
+        return format!("blob:{path}");
+    }
+    format!("{ORIGIN}{path}")
 }
 
 pub fn register(context: &mut Context) -> JsResult<()> {

@@ -6,18 +6,21 @@
 //! application/x-www-form-urlencoded); every change to the query from either side updates the
 //! other (the href and search setters here; the update steps in `url_search_params.rs`).
 //!
-//! Deviation: `createObjectURL`/`revokeObjectURL` are not provided (taskhost has no `Blob`).
+//! `createObjectURL`/`revokeObjectURL` (File API §8.3.5) add to and remove from the blob URL
+//! store (`web/file_api/blob_url_store.rs`) for Blobs and Files (there is no `MediaSource`).
 
 use std::cell::RefCell;
 
 use boa_engine::{Context, JsObject, JsResult, JsString, JsValue, NativeFunction};
 use boa_gc::{Finalize, GcRefCell, Trace};
 
+use crate::agent::host::Host;
 use crate::engine::webidl::type_error;
 use crate::web::dom::interface::{
     InterfaceSpec, arguments_required, construct_error, define_interface, illegal_invocation,
     prototype_from_new_target, prototype_of, this_object,
 };
+use crate::web::file_api::blob_url_store;
 use crate::web::url::url_search_params;
 use crate::web::util::to_usv_string;
 
@@ -112,6 +115,67 @@ fn parse(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsVal
 fn can_parse(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
     let (url, base) = url_and_base(args, context, |m| type_error("URL", "canParse", m))?;
     Ok(api_url_parser(&url, base.as_deref()).is_ok().into())
+}
+
+/// `static DOMString createObjectURL((Blob or MediaSource) obj)` (File API §8.3.5): return the
+/// result of adding an entry to the blob URL store for obj.
+fn create_object_url(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+    let err = |m: &str| type_error("URL", "createObjectURL", m);
+    let Some(value) = args.first() else {
+        return Err(err(&arguments_required(1, 0)));
+    };
+    // The union's conversion: a Blob (or a File, which is one); taskhost has no MediaSource.
+    let Some(blob) = value
+        .as_object()
+        .and_then(|object| crate::web::file_api::blob::serialize(&object))
+    else {
+        return Err(err("parameter 1 is not of type 'Blob'."));
+    };
+    // Adding an entry: 2. Let url string be the result of generating a new blob URL (a UUID
+    // from the system's random source, as `crypto.randomUUID()` makes them).
+    let mut bytes = [0u8; 16];
+    getrandom::fill(&mut bytes)
+        .map_err(|e| err(&format!("the system's random number generator failed: {e}")))?;
+    let uuid = crate::web::crypto::crypto::uuid_v4_string(bytes);
+    let url = blob_url_store::generate_blob_url(&uuid);
+    // 3. Let entry be a new blob URL entry consisting of object and the current settings object.
+    //    4. Set store[url string] to entry. 5. Return url string.
+    let agent = Host::agent_link(context).ok().map(|link| link.id().0);
+    let url = blob_url_store::add_entry(url, blob, agent);
+    Ok(JsString::from(url.as_str()).into())
+}
+
+/// `static undefined revokeObjectURL(DOMString url)` (File API §8.3.5).
+fn revoke_object_url(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+    let Some(value) = args.first() else {
+        return Err(type_error(
+            "URL",
+            "revokeObjectURL",
+            &arguments_required(1, 0),
+        ));
+    };
+    let url = value.to_string(context)?.to_std_string_escaped();
+    // 1. Let urlRecord be the result of parsing url.
+    // 2. If urlRecord's scheme is not "blob", return. (A string that does not parse: too.)
+    let Ok(url_record) = ::url::Url::parse(&url) else {
+        return Ok(JsValue::undefined());
+    };
+    if url_record.scheme() != "blob" {
+        return Ok(JsValue::undefined());
+    }
+    // 3. Let entry be urlRecord's blob URL entry. 4. If entry is null, then return.
+    // 5. Let isAuthorized be the result of checking for same-partition blob URL usage with entry
+    //    and the current settings object. 6. If isAuthorized is false, then return.
+    //    (Resolving checks both: an entry of another origin is none.)
+    if blob_url_store::resolve_blob_url(&url_record, crate::web::fetch::fetch::ORIGIN).is_none() {
+        return Ok(JsValue::undefined());
+    }
+    // 7. Remove an entry from the Blob URL Store for url. (The entry's key: urlRecord without
+    //    its fragment, as resolving looked it up.)
+    let mut key = url_record;
+    key.set_fragment(None);
+    blob_url_store::remove_entry(key.as_str());
+    Ok(JsValue::undefined())
 }
 
 fn this_url(this: &JsValue, context: &Context) -> JsResult<JsObject> {
@@ -229,6 +293,16 @@ pub fn register(context: &mut Context) -> JsResult<()> {
         |m| {
             m.static_operation("parse", 1, NativeFunction::from_fn_ptr(parse))
                 .static_operation("canParse", 1, NativeFunction::from_fn_ptr(can_parse))
+                .static_operation(
+                    "createObjectURL",
+                    1,
+                    NativeFunction::from_fn_ptr(create_object_url),
+                )
+                .static_operation(
+                    "revokeObjectURL",
+                    1,
+                    NativeFunction::from_fn_ptr(revoke_object_url),
+                )
                 // `stringifier attribute USVString href`: the URL serialized.
                 .attribute(
                     "href",
