@@ -11,7 +11,7 @@
 //! Invariant: with `Deviations::NONE` (the default), no code path changes.
 
 /// Which deviations from the specs the agent imitates.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Deviations {
     /// A timer set while a microtask checkpoint runs inside a timer task's callback invocation
     /// takes that timer task's nesting level (and so is clamped to 4 ms from level 5 on). The
@@ -53,6 +53,13 @@ pub const TIMER_CLAMP_LEVEL_HTML: u32 = 5;
 /// Firefox 153's, in HTML's counting (see `Deviations::timer_clamp_level`).
 pub const TIMER_CLAMP_LEVEL_FIREFOX: u32 = 3;
 
+/// The default is the specs' behavior ([`Deviations::NONE`]), HTML's clamp level included.
+impl Default for Deviations {
+    fn default() -> Self {
+        Self::NONE
+    }
+}
+
 impl Deviations {
     /// The specs' behavior.
     pub const NONE: Self = Self {
@@ -86,4 +93,19 @@ impl Deviations {
         timer_minimum_one_ms: true,
         ..Self::NONE
     };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_default_is_the_specs_behaviour() {
+        // A derived Default would clamp every nested timer (level 0).
+        assert_eq!(Deviations::default(), Deviations::NONE);
+        assert_eq!(
+            Deviations::default().timer_clamp_level,
+            TIMER_CLAMP_LEVEL_HTML
+        );
+    }
 }

@@ -32,6 +32,7 @@ use rustc_hash::FxHashMap as HashMap;
 
 use crate::agent::host::Host;
 use crate::agent::realm::{insert_realm_data, realm_data, realm_data_of};
+use crate::event_loop::LoopTime;
 use crate::web::dom::node::is_connected;
 use crate::web::performance::performance_entry::{EntryData, EntryType, EventTimes, new_entry};
 use crate::web::performance::timeline::queue_entry;
@@ -403,6 +404,29 @@ fn count(state: &EventTiming, name: &str) {
 /// Queue `record` as a `PerformanceEventTiming` (and as the first input).
 fn queue(state: &EventTiming, record: &Record, context: &mut Context) -> JsResult<()> {
     let duration = record.duration.unwrap_or(0.0);
+    // `--trace`: each event of an interaction as a slice from the input to the next paint.
+    if record.interaction_id != 0
+        && let Ok(host) = Host::from_context(context)
+    {
+        let start = LoopTime::from_millis_f64(record.start.max(0.0));
+        let end = LoopTime::from_millis_f64(record.rendered_at.max(record.start).max(0.0));
+        let (name, id) = (record.name.clone(), record.interaction_id);
+        let times = (record.processing_start, record.processing_end);
+        host.trace_user_timing(
+            "event timing",
+            &format!("{name} (interaction {id}) {duration} ms"),
+            start,
+            Some(end),
+            || {
+                serde_json::json!({
+                    "processingStart": times.0,
+                    "processingEnd": times.1,
+                    "duration": duration,
+                    "interactionId": id,
+                })
+            },
+        );
+    }
     if let Some(log) = state.log.borrow_mut().as_mut() {
         log.push(Timed {
             name: record.name.clone(),

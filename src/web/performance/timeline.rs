@@ -102,12 +102,15 @@ pub const EVENT_BUFFER_SIZE: usize = 150;
 pub const DEFAULT_DURATION_THRESHOLD: f64 = 104.0;
 pub const MIN_DURATION_THRESHOLD: f64 = 16.0;
 
-/// "Should add PerformanceEventTiming" (Event Timing §3.x) for an entry of `entry_type` with
-/// `duration`, given an observer's `durationThreshold` (`None`: absent, or the buffer's check).
-/// 1. If entry's entryType is "first-input", return true. 2. Assert it is "event". 3. Let
-/// minDuration be 104 if options is not present or its durationThreshold is not present,
-/// otherwise max(16, durationThreshold). 4. Return whether entry's duration >= minDuration.
-/// Every other entry type: true.
+/// "Should add PerformanceEventTiming" (Event Timing) for an entry of `entry_type` with
+/// `duration`, given an observer's `durationThreshold` (`None`: absent, or the buffer's check);
+/// true for every other entry type.
+///
+/// 1. If entry's entryType is "first-input", return true.
+/// 2. Assert that entry's entryType is "event".
+/// 3. Let minDuration be 104 if options is not present or its durationThreshold is not
+///    present, otherwise max(16, durationThreshold).
+/// 4. Return whether entry's duration is greater than or equal to minDuration.
 #[must_use]
 pub fn should_add_entry(entry_type: EntryType, duration: f64, threshold: Option<f64>) -> bool {
     match entry_type {

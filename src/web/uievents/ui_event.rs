@@ -290,7 +290,7 @@ pub fn read_ui_event_init(
         "view",
         interface,
         "Window",
-        |o, c| crate::web::html::window::is_global(o, c),
+        crate::web::html::window::is_global,
         context,
     )?;
     let which = member(dict, js_string!("which"), context)?;
