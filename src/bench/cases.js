@@ -334,19 +334,7 @@ const CASES = {
       worker.postMessage("ping");
     });
   },
-};
 
-async function setPriorityOver100(pending, observed) {
-  const controllers = [];
-  for (let c = 0; c < 100; c++) controllers.push(new TaskController());
-  const order = [];
-  for (let i = 0; i < pending; i++) {
-    const c = i % 100;
-    scheduler.postTask(() => { order.push(c); }, { signal: controllers[c].signal }).catch(noop);
-  }
-  const changes = 10000;
-  let events = 0;
-  const count = () => { events++; 
   // Frames: a requestAnimationFrame loop of n frames on a virtual clock (the display's vsyncs
   // come at once): one rendering opportunity, rendering task and callback per operation.
   async frame_loop(n) {
@@ -386,6 +374,18 @@ async function setPriorityOver100(pending, observed) {
     check(clicks === n, `${clicks} of ${n} clicks ran`);
   },
 };
+
+async function setPriorityOver100(pending, observed) {
+  const controllers = [];
+  for (let c = 0; c < 100; c++) controllers.push(new TaskController());
+  const order = [];
+  for (let i = 0; i < pending; i++) {
+    const c = i % 100;
+    scheduler.postTask(() => { order.push(c); }, { signal: controllers[c].signal }).catch(noop);
+  }
+  const changes = 10000;
+  let events = 0;
+  const count = () => { events++; };
   if (observed) for (const controller of controllers) controller.signal.onprioritychange = count;
   bench.start();
   for (let i = 0; i < changes; i++) {
