@@ -356,8 +356,14 @@ fn run_job(options: RuntimeOptions, job: Job) -> i32 {
                 1 => ", and 1 worker still running".to_owned(),
                 n => format!(", and {n} workers still running"),
             };
+            // Animation frame callbacks wait for a frame (a timer at the next vsync, counted
+            // with the timers): named when there are any.
+            let frames = match runtime.pending_animation_frame_callbacks() {
+                0 => String::new(),
+                n => format!(" ({n} animation frame callback(s) waiting for a frame)"),
+            };
             let _ = terminal::write_stderr(&format!(
-                "taskhost: stopped by --max-time {seconds}s with {} task(s), {} timer(s) and {} idle callback(s) pending{workers}",
+                "taskhost: stopped by --max-time {seconds}s with {} task(s), {} timer(s) and {} idle callback(s) pending{frames}{workers}",
                 pending.host_tasks + pending.scheduler_tasks,
                 pending.timers,
                 pending.idle

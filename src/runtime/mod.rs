@@ -281,6 +281,11 @@ impl Runtime {
         ))
     }
 
+    /// Animation frame callbacks still waiting for a frame, in the window's documents.
+    pub fn pending_animation_frame_callbacks(&mut self) -> usize {
+        crate::web::html::rendering::Rendering::of(&mut self.context).pending_callbacks()
+    }
+
     /// The `--inp` summary of the window's interactions (`None` unless it was asked for).
     #[must_use]
     pub fn responsiveness_summary(&self) -> Option<String> {

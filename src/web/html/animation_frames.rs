@@ -27,23 +27,41 @@ use crate::web::html::rendering::{Rendering, request_frame};
 use crate::web::util::define_operation;
 
 /// A document's map of animation frame callbacks and its animation frame callback identifier.
+///
+/// Removal is O(1): a removed callback leaves an empty slot (`None`), and the slots go with the
+/// map when the next frame takes it (`running`), so a frame of 10^6 callbacks costs 10^6 steps,
+/// not 10^12 shifts.
 #[derive(Default)]
 pub struct AnimationFrameCallbacks {
     identifier: Cell<u32>,
-    map: RefCell<IndexMap<u32, JsObject>>,
+    map: RefCell<IndexMap<u32, Option<JsObject>>>,
+    /// The map being run by "run the animation frame callbacks" (callbacks cancelled while it
+    /// runs are removed from it too).
+    running: RefCell<IndexMap<u32, Option<JsObject>>>,
 }
 
 impl AnimationFrameCallbacks {
     /// How many callbacks wait for a frame.
     #[must_use]
     pub fn len(&self) -> usize {
-        self.map.borrow().len()
+        self.map.borrow().values().filter(|c| c.is_some()).count()
     }
 
     /// Whether no callback waits.
     #[must_use]
     pub fn is_empty(&self) -> bool {
-        self.map.borrow().is_empty()
+        self.len() == 0
+    }
+
+    /// Remove callbacks[handle]; whether there was one.
+    fn remove(&self, handle: u32) -> bool {
+        let taken = |map: &RefCell<IndexMap<u32, Option<JsObject>>>| {
+            map.borrow_mut()
+                .get_mut(&handle)
+                .and_then(Option::take)
+                .is_some()
+        };
+        taken(&self.map) || taken(&self.running)
     }
 }
 
@@ -86,7 +104,11 @@ fn request_animation_frame(
     target.identifier.set(handle);
     // 4. Let callbacks be target's map of animation frame callbacks.
     // 5. Set callbacks[handle] to callback.
-    let replaced = target.map.borrow_mut().insert(handle, callback).is_some();
+    let replaced = target
+        .map
+        .borrow_mut()
+        .insert(handle, Some(callback))
+        .is_some_and(|c| c.is_some());
     if !replaced {
         Rendering::of(context).callbacks_changed(1, 0);
     }
@@ -114,7 +136,7 @@ fn cancel_animation_frame(
     // 2. Let callbacks be this's target object's map of animation frame callbacks.
     // 3. Remove callbacks[handle]. (An unknown handle removes nothing.)
     if let Some(target) = callbacks(context)
-        && target.map.borrow_mut().shift_remove(&handle).is_some()
+        && target.remove(handle)
     {
         Rendering::of(context).callbacks_changed(0, 1);
     }
@@ -128,13 +150,22 @@ pub fn run_animation_frame_callbacks(now: f64, context: &mut Context) {
         return;
     };
     // 1. Let callbacks be target's map of animation frame callbacks.
-    // 2. Let callbackHandles be the result of getting the keys of callbacks.
-    let handles: Vec<u32> = target.map.borrow().keys().copied().collect();
+    // 2. Let callbackHandles be the result of getting the keys of callbacks. (The map as it is
+    //    now becomes the running one; callbacks requested from here on go to a new map, which
+    //    is the same as keeping them out of callbackHandles.)
+    let taken = std::mem::take(&mut *target.map.borrow_mut());
+    let handles: Vec<u32> = taken.keys().copied().collect();
+    *target.running.borrow_mut() = taken;
     let rendering = Rendering::of(context);
     // 3. For each handle in callbackHandles, if handle exists in callbacks:
     for handle in handles {
         // 3.1. Let callback be callbacks[handle]. 3.2. Remove callbacks[handle].
-        let Some(callback) = target.map.borrow_mut().shift_remove(&handle) else {
+        let callback = target
+            .running
+            .borrow_mut()
+            .get_mut(&handle)
+            .and_then(Option::take);
+        let Some(callback) = callback else {
             continue;
         };
         rendering.callbacks_changed(0, 1);
@@ -149,6 +180,7 @@ pub fn run_animation_frame_callbacks(now: f64, context: &mut Context) {
             context,
         );
     }
+    target.running.borrow_mut().clear();
 }
 
 /// Define `requestAnimationFrame` and `cancelAnimationFrame` on the window (the global).
