@@ -115,8 +115,7 @@ struct PendingMoves(RefCell<Vec<(Realm, PendingMove)>>);
 #[must_use]
 pub fn waiting_in(realm: &Realm, context: &mut Context) -> usize {
     let moves = agent_data::<PendingMoves>(context);
-    let n = moves.0.borrow().iter().filter(|(r, _)| r == realm).count();
-    n
+    moves.0.borrow().iter().filter(|(r, _)| r == realm).count()
 }
 
 /// Why an input cannot be dispatched.
