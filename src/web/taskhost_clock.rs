@@ -103,7 +103,8 @@ fn await_target(method: &str, target: Target, context: &mut Context) -> JsResult
     Ok(promise.into())
 }
 
-fn tick(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+/// The milliseconds argument of `method`: finite and not negative, or a RangeError.
+fn milliseconds(method: &str, args: &[JsValue], context: &mut Context) -> JsResult<f64> {
     let ms = args
         .first()
         .cloned()
@@ -112,11 +113,16 @@ fn tick(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValu
     if !ms.is_finite() || ms < 0.0 {
         return Err(JsNativeError::range()
             .with_message(format!(
-                "taskhost.clock.tick(): the number of milliseconds must be finite and not negative, got {}",
+                "taskhost.clock.{method}(): the number of milliseconds must be finite and not negative, got {}",
                 js_number(ms)
             ))
             .into());
     }
+    Ok(ms)
+}
+
+fn tick(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+    let ms = milliseconds("tick", args, context)?;
     let host = Host::from_context(context)?;
     let target = host
         .now()
@@ -159,19 +165,7 @@ fn run_all(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsV
 /// waiting behind them and frames they delay are reproducible); on a real clock the task waits
 /// that long. Returns the new time.
 fn busy(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
-    let ms = args
-        .first()
-        .cloned()
-        .unwrap_or_default()
-        .to_number(context)?;
-    if !ms.is_finite() || ms < 0.0 {
-        return Err(JsNativeError::range()
-            .with_message(format!(
-                "taskhost.clock.busy(): the number of milliseconds must be finite and not negative, got {}",
-                js_number(ms)
-            ))
-            .into());
-    }
+    let ms = milliseconds("busy", args, context)?;
     let host = Host::from_context(context)?;
     let until = host
         .now()

@@ -472,7 +472,11 @@ fn bubbling() -> EventInit {
     }
 }
 
-fn fire_pointer(
+/// Fire a pointer event (`kind` Pointer: the mouse's pointer, detail 0) or its compatibility
+/// mouse event (`kind` Mouse: detail 1) named `name`, with Event Timing around it; `down`: the
+/// button is pressed. Returns false if it was canceled.
+fn fire_button_event(
+    kind: UiKind,
     name: &str,
     target: &JsObject,
     p: &Pointer,
@@ -482,12 +486,16 @@ fn fire_pointer(
 ) -> bool {
     let buttons = if down { button_bit(p.button) } else { 0 };
     let view = context.global_object();
-    let made = create_trusted(UiKind::Pointer, name, bubbling(), at, context, |d| {
-        fill_mouse(d, p, buttons, 0, &view);
-        d.pointer.pointer_id = MOUSE_POINTER_ID;
-        d.pointer.pointer_type = "mouse".to_owned();
-        d.pointer.is_primary = true;
-        d.pointer.pressure = if down { 0.5 } else { 0.0 };
+    let made = create_trusted(kind, name, bubbling(), at, context, |d| {
+        if kind == UiKind::Pointer {
+            fill_mouse(d, p, buttons, 0, &view);
+            d.pointer.pointer_id = MOUSE_POINTER_ID;
+            d.pointer.pointer_type = "mouse".to_owned();
+            d.pointer.is_primary = true;
+            d.pointer.pressure = if down { 0.5 } else { 0.0 };
+        } else {
+            fill_mouse(d, p, buttons, 1, &view);
+        }
     });
     match made {
         Ok(event) => dispatch_timed(
@@ -502,6 +510,17 @@ fn fire_pointer(
     }
 }
 
+fn fire_pointer(
+    name: &str,
+    target: &JsObject,
+    p: &Pointer,
+    at: f64,
+    down: bool,
+    context: &mut Context,
+) -> bool {
+    fire_button_event(UiKind::Pointer, name, target, p, at, down, context)
+}
+
 fn fire_mouse(
     name: &str,
     target: &JsObject,
@@ -510,22 +529,7 @@ fn fire_mouse(
     down: bool,
     context: &mut Context,
 ) -> bool {
-    let buttons = if down { button_bit(p.button) } else { 0 };
-    let view = context.global_object();
-    let made = create_trusted(UiKind::Mouse, name, bubbling(), at, context, |d| {
-        fill_mouse(d, p, buttons, 1, &view);
-    });
-    match made {
-        Ok(event) => dispatch_timed(
-            &event,
-            name,
-            target,
-            i64::from(MOUSE_POINTER_ID),
-            false,
-            context,
-        ),
-        Err(_) => true,
-    }
+    fire_button_event(UiKind::Mouse, name, target, p, at, down, context)
 }
 
 /// `click` (a PointerEvent, as Pointer Events Level 3 and browsers make it); a button other
