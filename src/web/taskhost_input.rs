@@ -6,13 +6,19 @@
 //!   metaKey })`: press and release a mouse button over `target` (an element or a document).
 //! - `taskhost.input.key(target, key, { at, code, hold, ... })`: press and release a key.
 //! - `taskhost.input.pointerMove(target, { at, x, y })`: move the mouse (dispatched with the
-//!   next frame, coalesced).
+//!   next frame, coalesced, or before the next press or release).
+//! - `taskhost.input.pointerDown(target, { at, button, ... })`, `pointerUp(...)`: press or
+//!   release a button alone (a drag, a press held across other input); `keyDown(target, key,
+//!   { at, code, ... })`, `keyUp(...)`: the same for a key.
 //! - `taskhost.page.hide({ at })`, `taskhost.page.show({ at })`: hide or show the page.
 //!
 //! `at` is milliseconds on the loop's clock (`performance.now()`), now by default; it may not be
-//! in the past. All return undefined: the input happens when its time comes.
+//! in the past. Each returns a promise, resolved with `true` once the input's last event has
+//! been dispatched (in the task that dispatched it), or with `false` if its target could not
+//! get input when its time came.
 
 use boa_engine::object::ObjectInitializer;
+use boa_engine::object::builtins::JsPromise;
 use boa_engine::{Context, JsNativeError, JsObject, JsResult, JsString, JsValue, NativeFunction};
 
 use crate::agent::host::Host;
@@ -137,7 +143,16 @@ fn read_target(value: &JsValue, method: &str, context: &mut Context) -> JsResult
     Ok(target)
 }
 
-fn submit(action: Action, target: Target, o: Options, method: &str, context: &mut Context) {
+/// Schedule the input; its promise resolves with `true` once its last event has been
+/// dispatched, `false` if it could not be (its target gone when its time came).
+fn submit(
+    action: Action,
+    target: Target,
+    o: Options,
+    method: &str,
+    context: &mut Context,
+) -> JsValue {
+    let (promise, resolvers) = JsPromise::new_pending(context);
     schedule(
         Input {
             action,
@@ -147,9 +162,11 @@ fn submit(action: Action, target: Target, o: Options, method: &str, context: &mu
             y: o.y,
             modifiers: o.modifiers,
             origin: format!("taskhost.{method}()"),
+            done: Some(resolvers.resolve.into()),
         },
         context,
     );
+    promise.into()
 }
 
 fn click(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
@@ -160,53 +177,84 @@ fn click(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsVal
         button: o.button,
         hold_ms: o.hold,
     };
-    submit(action, target, o, method, context);
-    Ok(JsValue::undefined())
+    Ok(submit(action, target, o, method, context))
+}
+
+/// The key argument: a key value (`'a'`, `'Enter'`).
+fn read_key(value: &JsValue, method: &str, context: &mut Context) -> JsResult<String> {
+    if value.is_undefined() {
+        return Err(JsNativeError::typ()
+            .with_message(format!(
+                "taskhost.{method}(): the key is missing (e.g. 'a', 'Enter')"
+            ))
+            .into());
+    }
+    let key = value.to_string(context)?.to_std_string_escaped();
+    if key.is_empty() {
+        return Err(range_error(method, "the key must not be empty"));
+    }
+    Ok(key)
 }
 
 fn key(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
     let method = "input.key";
     let target = read_target(&arg(args, 0), method, context)?;
-    let key = arg(args, 1);
-    if key.is_undefined() {
-        return Err(JsNativeError::typ()
-            .with_message("taskhost.input.key(): the key is missing (e.g. 'a', 'Enter')")
-            .into());
-    }
-    let key = key.to_string(context)?.to_std_string_escaped();
-    if key.is_empty() {
-        return Err(range_error(method, "the key must not be empty"));
-    }
+    let key = read_key(&arg(args, 1), method, context)?;
     let o = read_options(&arg(args, 2), method, context)?;
     let action = Action::Key {
         key,
         code: o.code.clone(),
         hold_ms: o.hold,
     };
-    submit(action, target, o, method, context);
-    Ok(JsValue::undefined())
+    Ok(submit(action, target, o, method, context))
+}
+
+/// `pointerDown`, `pointerUp`: press or release a mouse button over the target.
+fn button(down: bool, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+    let method = if down { "input.pointerDown" } else { "input.pointerUp" };
+    let target = read_target(&arg(args, 0), method, context)?;
+    let o = read_options(&arg(args, 1), method, context)?;
+    let action = if down {
+        Action::ButtonDown { button: o.button }
+    } else {
+        Action::ButtonUp { button: o.button }
+    };
+    Ok(submit(action, target, o, method, context))
+}
+
+/// `keyDown`, `keyUp`: press or release a key while the target has focus.
+fn key_edge(down: bool, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+    let method = if down { "input.keyDown" } else { "input.keyUp" };
+    let target = read_target(&arg(args, 0), method, context)?;
+    let key = read_key(&arg(args, 1), method, context)?;
+    let o = read_options(&arg(args, 2), method, context)?;
+    let code = o.code.clone();
+    let action = if down {
+        Action::KeyDown { key, code }
+    } else {
+        Action::KeyUp { key, code }
+    };
+    Ok(submit(action, target, o, method, context))
 }
 
 fn pointer_move(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
     let method = "input.pointerMove";
     let target = read_target(&arg(args, 0), method, context)?;
     let o = read_options(&arg(args, 1), method, context)?;
-    submit(Action::PointerMove, target, o, method, context);
-    Ok(JsValue::undefined())
+    Ok(submit(Action::PointerMove, target, o, method, context))
 }
 
 fn visibility(hidden: bool, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
     let method = if hidden { "page.hide" } else { "page.show" };
     let o = read_options(&arg(args, 0), method, context)?;
     let action = if hidden { Action::Hide } else { Action::Show };
-    submit(
+    Ok(submit(
         action,
         Target::Selector("document".to_owned()),
         o,
         method,
         context,
-    );
-    Ok(JsValue::undefined())
+    ))
 }
 
 /// `taskhost.input`.
@@ -222,6 +270,26 @@ pub fn create_input(context: &mut Context) -> JsObject {
             NativeFunction::from_fn_ptr(pointer_move),
             JsString::from("pointerMove"),
             2,
+        )
+        .function(
+            NativeFunction::from_fn_ptr(|_, args, context| button(true, args, context)),
+            JsString::from("pointerDown"),
+            2,
+        )
+        .function(
+            NativeFunction::from_fn_ptr(|_, args, context| button(false, args, context)),
+            JsString::from("pointerUp"),
+            2,
+        )
+        .function(
+            NativeFunction::from_fn_ptr(|_, args, context| key_edge(true, args, context)),
+            JsString::from("keyDown"),
+            3,
+        )
+        .function(
+            NativeFunction::from_fn_ptr(|_, args, context| key_edge(false, args, context)),
+            JsString::from("keyUp"),
+            3,
         )
         .build()
 }

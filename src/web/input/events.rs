@@ -44,11 +44,55 @@ pub fn key_code(key: &str) -> u32 {
         "Escape" => 27,
         "Tab" => 9,
         "Backspace" => 8,
+        "Shift" => 16,
+        "Control" => 17,
+        "Alt" => 18,
+        "Meta" => 91,
+        "PageUp" => 33,
+        "PageDown" => 34,
+        "End" => 35,
+        "Home" => 36,
         "ArrowLeft" => 37,
         "ArrowUp" => 38,
         "ArrowRight" => 39,
         "ArrowDown" => 40,
+        "Delete" => 46,
         _ => 0,
+    }
+}
+
+/// The character a key press produces (`keypress`'s `charCode`), if it produces one: a
+/// one-character key value, or Enter (13), for which Chromium, Firefox and WebKit also fire
+/// `keypress`.
+#[must_use]
+pub fn key_char(key: &str) -> Option<u32> {
+    let mut chars = key.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) => Some(u32::from(c)),
+        _ => (key == "Enter").then_some(13),
+    }
+}
+
+/// The `code` a key has on a US keyboard when none is given: `KeyK` for `k` or `K`, `Digit1`
+/// for `1`, `Space` for a space, `ShiftLeft` (and so on) for a modifier, the key value itself
+/// for other named keys (`Enter`, `Tab`, `ArrowUp`); empty for other characters.
+#[must_use]
+pub fn default_code(key: &str) -> String {
+    let mut chars = key.chars();
+    if let (Some(c), None) = (chars.next(), chars.next()) {
+        return if c.is_ascii_alphabetic() {
+            format!("Key{}", c.to_ascii_uppercase())
+        } else if c.is_ascii_digit() {
+            format!("Digit{c}")
+        } else if c == ' ' {
+            "Space".to_owned()
+        } else {
+            String::new()
+        };
+    }
+    match key {
+        "Shift" | "Control" | "Alt" | "Meta" => format!("{key}Left"),
+        _ => key.to_owned(),
     }
 }
 
@@ -106,7 +150,7 @@ pub(super) fn fill_mouse(
 }
 
 /// The `buttons` bit of a button (main 1, secondary 2, middle 4).
-fn button_bit(button: i16) -> u16 {
+pub(super) fn button_bit(button: i16) -> u16 {
     match button {
         0 => 1,
         1 => 4,
@@ -125,29 +169,49 @@ pub(super) fn bubbling() -> EventInit {
     }
 }
 
-/// Fire a pointer event (`kind` Pointer: the mouse's pointer, detail 0) or its compatibility
-/// mouse event (`kind` Mouse: detail 1) named `name`, with Event Timing around it; `down`: the
-/// button is pressed. Returns false if it was canceled.
-fn fire_button_event(
-    kind: UiKind,
+/// How one mouse event is made: its kind, the buttons held, its `detail` and its flags.
+pub(super) struct MouseEventShape {
+    pub(super) kind: UiKind,
+    /// The `buttons` bitmask while it is dispatched.
+    pub(super) buttons: u16,
+    /// `detail`: 0 for pointer events but `click`, the click count for mouse button events.
+    pub(super) detail: i32,
+    pub(super) init: EventInit,
+}
+
+/// The flags of `mouseenter`, `mouseleave`, `pointerenter` and `pointerleave` (UI Events §4.3.2,
+/// Pointer Events §4.2): they neither bubble nor can be canceled.
+pub(super) fn boundary_only() -> EventInit {
+    EventInit {
+        bubbles: false,
+        cancelable: false,
+        composed: false,
+    }
+}
+
+/// Fire the mouse or pointer event `name` (`shape.kind` Pointer: the mouse's pointer) at
+/// `target`, with Event Timing around it. Returns false if it was canceled.
+pub(super) fn fire_mouse_event(
     name: &str,
+    shape: &MouseEventShape,
     target: &JsObject,
     p: &Pointer,
     at: f64,
-    down: bool,
     context: &mut Context,
 ) -> bool {
-    let buttons = if down { button_bit(p.button) } else { 0 };
     let view = context.global_object();
-    let made = create_trusted(kind, name, bubbling(), at, context, |d| {
-        if kind == UiKind::Pointer {
-            fill_mouse(d, p, buttons, 0, &view);
+    let made = create_trusted(shape.kind, name, shape.init, at, context, |d| {
+        fill_mouse(d, p, shape.buttons, shape.detail, &view);
+        if shape.kind == UiKind::Mouse {
+            // No button changed (a move, a boundary event): -1 for a pointer event, 0 for a
+            // mouse event (Pointer Events §4.1.3; MouseEvent's button has no "none").
+            d.mouse.button = d.mouse.button.max(0);
+        }
+        if shape.kind == UiKind::Pointer {
             d.pointer.pointer_id = MOUSE_POINTER_ID;
             d.pointer.pointer_type = "mouse".to_owned();
             d.pointer.is_primary = true;
-            d.pointer.pressure = if down { 0.5 } else { 0.0 };
-        } else {
-            fill_mouse(d, p, buttons, 1, &view);
+            d.pointer.pressure = if shape.buttons == 0 { 0.0 } else { 0.5 };
         }
     });
     match made {
@@ -160,51 +224,6 @@ fn fire_button_event(
             context,
         ),
         Err(_) => true,
-    }
-}
-
-pub(super) fn fire_pointer(
-    name: &str,
-    target: &JsObject,
-    p: &Pointer,
-    at: f64,
-    down: bool,
-    context: &mut Context,
-) -> bool {
-    fire_button_event(UiKind::Pointer, name, target, p, at, down, context)
-}
-
-pub(super) fn fire_mouse(
-    name: &str,
-    target: &JsObject,
-    p: &Pointer,
-    at: f64,
-    down: bool,
-    context: &mut Context,
-) -> bool {
-    fire_button_event(UiKind::Mouse, name, target, p, at, down, context)
-}
-
-/// `click` (a PointerEvent, as Pointer Events Level 3 and browsers make it); a button other
-/// than the main one fires `auxclick` instead.
-pub(super) fn fire_click(target: &JsObject, p: &Pointer, at: f64, context: &mut Context) {
-    let name = if p.button == 0 { "click" } else { "auxclick" };
-    let view = context.global_object();
-    let made = create_trusted(UiKind::Pointer, name, bubbling(), at, context, |d| {
-        fill_mouse(d, p, 0, 1, &view);
-        d.pointer.pointer_id = MOUSE_POINTER_ID;
-        d.pointer.pointer_type = "mouse".to_owned();
-        d.pointer.is_primary = true;
-    });
-    if let Ok(event) = made {
-        dispatch_timed(
-            &event,
-            name,
-            target,
-            i64::from(MOUSE_POINTER_ID),
-            false,
-            context,
-        );
     }
 }
 
@@ -223,7 +242,7 @@ pub(super) fn fire_key(
         d.key.key = k.key.clone();
         d.key.code = k.code.clone();
         if name == "keypress" {
-            let c = k.key.chars().next().map_or(0, u32::from);
+            let c = key_char(&k.key).unwrap_or(0);
             d.key.char_code = c;
             d.key.key_code = c;
         } else {

@@ -84,36 +84,51 @@ fn parse_entry(entry: &Value, place: &str) -> Result<Input, String> {
         return Err(format!("'hold' must be between 0 and {MAX_HOLD_MS} ms"));
     }
     let kind = string(o, "type")?.ok_or_else(|| "'type' is missing".to_owned())?;
-    let action = match kind.as_str() {
-        "click" => {
-            let button = number(o, "button", 0.0)?;
-            if !(0.0..=4.0).contains(&button) || button.fract() != 0.0 {
-                return Err("'button' must be 0, 1, 2, 3 or 4".to_owned());
-            }
-            #[allow(clippy::cast_possible_truncation)]
-            Action::Click {
-                button: button as i16,
-                hold_ms: hold,
-            }
+    let button = || -> Result<i16, String> {
+        let button = number(o, "button", 0.0)?;
+        if !(0.0..=4.0).contains(&button) || button.fract() != 0.0 {
+            return Err("'button' must be 0, 1, 2, 3 or 4".to_owned());
         }
+        #[allow(clippy::cast_possible_truncation)]
+        Ok(button as i16)
+    };
+    let key = || -> Result<(String, String), String> {
+        let key = string(o, "key")?.ok_or_else(|| "'key' is missing".to_owned())?;
+        if key.is_empty() {
+            return Err("'key' must not be empty".to_owned());
+        }
+        Ok((key, string(o, "code")?.unwrap_or_default()))
+    };
+    let action = match kind.as_str() {
+        "click" => Action::Click {
+            button: button()?,
+            hold_ms: hold,
+        },
         "key" => {
-            let key = string(o, "key")?.ok_or_else(|| "'key' is missing".to_owned())?;
-            if key.is_empty() {
-                return Err("'key' must not be empty".to_owned());
-            }
-            let code = string(o, "code")?.unwrap_or_default();
+            let (key, code) = key()?;
             Action::Key {
                 key,
                 code,
                 hold_ms: hold,
             }
         }
+        "pointerdown" => Action::ButtonDown { button: button()? },
+        "pointerup" => Action::ButtonUp { button: button()? },
+        "keydown" => {
+            let (key, code) = key()?;
+            Action::KeyDown { key, code }
+        }
+        "keyup" => {
+            let (key, code) = key()?;
+            Action::KeyUp { key, code }
+        }
         "pointermove" => Action::PointerMove,
         "hide" => Action::Hide,
         "show" => Action::Show,
         other => {
             return Err(format!(
-                "unknown type '{other}' (click, key, pointermove, hide or show)"
+                "unknown type '{other}' (click, key, pointerdown, pointerup, keydown, keyup, \
+                 pointermove, hide or show)"
             ));
         }
     };
@@ -131,6 +146,7 @@ fn parse_entry(entry: &Value, place: &str) -> Result<Input, String> {
             shift: flag(o, "shiftKey")?,
         },
         origin: place.to_owned(),
+        done: None,
     })
 }
 
@@ -175,7 +191,8 @@ mod tests {
         );
         assert_eq!(
             err(r#"[{"type":"click"},{"type":"tap"}]"#),
-            "i.json entry 2: unknown type 'tap' (click, key, pointermove, hide or show)"
+            "i.json entry 2: unknown type 'tap' (click, key, pointerdown, pointerup, keydown, \
+             keyup, pointermove, hide or show)"
         );
         assert_eq!(
             err(r#"[{"type":"click","at":-1}]"#),

@@ -21,16 +21,15 @@
 
 mod events;
 pub mod file;
+mod pointer;
 
-pub use events::key_code;
-use events::{
-    KeyPress, Pointer, bubbling, fill_mouse, fire_click, fire_key, fire_mouse, fire_pointer,
-};
+pub use events::{default_code, key_char, key_code};
+use events::{KeyPress, MouseEventShape, Pointer, bubbling, fire_key, fire_mouse_event};
 
 use std::cell::RefCell;
 
 use boa_engine::realm::Realm;
-use boa_engine::{Context, JsObject};
+use boa_engine::{Context, JsObject, JsValue};
 
 use crate::agent::host::{Host, agent_data};
 use crate::agent::realm::{in_realm, realm_data_of, realm_of_global, realm_record};
@@ -56,6 +55,14 @@ pub enum Action {
         code: String,
         hold_ms: f64,
     },
+    /// Press a mouse button over the target (and keep it pressed).
+    ButtonDown { button: i16 },
+    /// Release a mouse button over the target.
+    ButtonUp { button: i16 },
+    /// Press a key (and keep it pressed).
+    KeyDown { key: String, code: String },
+    /// Release a key.
+    KeyUp { key: String, code: String },
     /// Move the mouse over the target to (x, y).
     PointerMove,
     /// Hide the page (switch away from its tab).
@@ -71,6 +78,10 @@ impl Action {
         match self {
             Action::Click { .. } => "click",
             Action::Key { .. } => "key",
+            Action::ButtonDown { .. } => "pointerdown",
+            Action::ButtonUp { .. } => "pointerup",
+            Action::KeyDown { .. } => "keydown",
+            Action::KeyUp { .. } => "keyup",
             Action::PointerMove => "pointermove",
             Action::Hide => "hide",
             Action::Show => "show",
@@ -100,6 +111,9 @@ pub struct Input {
     pub modifiers: Modifiers,
     /// Where it came from, for messages (`"taskhost.input.click()"`, `"inputs.json entry 3"`).
     pub origin: String,
+    /// A function called with `true` once the input's last event has been dispatched, or with
+    /// `false` if it could not be (`taskhost.input`'s promise's resolve function).
+    pub done: Option<JsObject>,
 }
 
 /// A pointer move waiting for the next frame.
@@ -109,6 +123,7 @@ struct PendingMove {
     y: f64,
     time: f64,
     modifiers: Modifiers,
+    done: Option<JsObject>,
 }
 
 /// The agent's coalesced pointer moves, by document (its window's realm).
@@ -229,25 +244,34 @@ fn happen(input: Input, realm: Realm, time: LoopTime, order: u64, host: &Host) {
     );
 }
 
-/// Say on stderr that an input was not dispatched, and why.
-fn not_dispatched(input: &Input, time: LoopTime, why: &str) {
+/// Say on stderr that an input was not dispatched, and why; its promise gets `false`.
+fn not_dispatched(input: &Input, time: LoopTime, why: &str, context: &mut Context) {
     let _ = crate::engine::terminal::write_stderr(&format!(
         "taskhost: input {} at {} ms ({}): {why}; nothing was dispatched",
         input.action.name(),
         time.as_millis_f64(),
         input.origin
     ));
+    settle(input.done.as_ref(), false, context);
+}
+
+/// Tell whoever waits for an input (`done`) whether it was dispatched.
+fn settle(done: Option<&JsObject>, dispatched: bool, context: &mut Context) {
+    if let Some(resolve) = done {
+        let _ = resolve.call(&JsValue::undefined(), &[JsValue::from(dispatched)], context);
+    }
 }
 
 /// The first task of an input: dispatch what happens at its time.
 fn run_input(input: Input, time: LoopTime, context: &mut Context) {
     let at = time.as_millis_f64();
-    match &input.action {
+    match &input.action.clone() {
         Action::Hide | Action::Show => {
             crate::web::html::page_visibility::set_page_visibility(
                 input.action == Action::Hide,
                 context,
             );
+            settle(input.done.as_ref(), true, context);
         }
         Action::PointerMove => match resolve(&input.target, context) {
             Ok((target, realm)) => {
@@ -260,94 +284,123 @@ fn run_input(input: Input, time: LoopTime, context: &mut Context) {
                         y: input.y,
                         time: at,
                         modifiers: input.modifiers,
+                        done: input.done.clone(),
                     },
                 ));
                 Rendering::of(context).waiting_changed(1, 0);
                 request_frame(context);
             }
-            Err(why) => not_dispatched(&input, time, &why),
+            Err(why) => not_dispatched(&input, time, &why, context),
         },
+        Action::ButtonDown { .. }
+        | Action::ButtonUp { .. }
+        | Action::KeyDown { .. }
+        | Action::KeyUp { .. } => {
+            if discrete(&input, &input.action, at, context) {
+                settle(input.done.as_ref(), true, context);
+            }
+        }
         Action::Click { button, hold_ms } => {
-            let (target, realm) = match resolve(&input.target, context) {
-                Ok(t) => t,
-                Err(why) => return not_dispatched(&input, time, &why),
+            let press = Action::ButtonDown { button: *button };
+            let release = Action::ButtonUp { button: *button };
+            then_release(input, press, release, time, *hold_ms, context);
+        }
+        Action::Key { key, code, hold_ms } => {
+            let press = Action::KeyDown {
+                key: key.clone(),
+                code: code.clone(),
             };
-            let button = *button;
-            let pointer = Pointer {
+            let release = Action::KeyUp {
+                key: key.clone(),
+                code: code.clone(),
+            };
+            then_release(input, press, release, time, *hold_ms, context);
+        }
+    }
+}
+
+/// A press now, and its release as its own task `hold_ms` later (as a button's or a key's
+/// press and release are two input events).
+fn then_release(
+    input: Input,
+    press: Action,
+    release: Action,
+    time: LoopTime,
+    hold_ms: f64,
+    context: &mut Context,
+) {
+    if !discrete(&input, &press, time.as_millis_f64(), context) {
+        return;
+    }
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    let later = time.saturating_add_ns((hold_ms.max(0.0) * 1e6) as u64);
+    let Ok(host) = Host::from_context(context) else {
+        return;
+    };
+    let steps = move |context: &mut Context| {
+        if discrete(&input, &release, later.as_millis_f64(), context) {
+            settle(input.done.as_ref(), true, context);
+        }
+        Ok(())
+    };
+    queue_later(&host, later, context, Box::new(steps));
+}
+
+/// Dispatch the events of a press or release (`action`) of `input` at `at`, after the moves
+/// waiting for a frame (Chromium dispatches the rendering-aligned input queued before a
+/// discrete event first). Returns false, having said why, if its target cannot get input now.
+fn discrete(input: &Input, action: &Action, at: f64, context: &mut Context) -> bool {
+    let (target, realm) = match resolve(&input.target, context) {
+        Ok(t) => t,
+        Err(why) => {
+            not_dispatched(input, LoopTime::from_millis_f64(at), &why, context);
+            return false;
+        }
+    };
+    flush_moves(context);
+    // The moves' listeners may have removed the target.
+    if let Some(why) = target_problem(&target) {
+        not_dispatched(input, LoopTime::from_millis_f64(at), why, context);
+        return false;
+    }
+    in_realm(context, &realm, |context| match action {
+        Action::ButtonDown { button } | Action::ButtonUp { button } => {
+            let p = Pointer {
                 x: input.x,
                 y: input.y,
                 modifiers: input.modifiers,
-                button,
+                button: *button,
             };
-            // The press: pointerdown, then mousedown unless pointerdown was canceled.
-            let suppressed = in_realm(context, &realm, |context| {
-                let canceled = !fire_pointer("pointerdown", &target, &pointer, at, true, context);
-                if !canceled {
-                    fire_mouse("mousedown", &target, &pointer, at, true, context);
-                }
-                canceled
-            });
-            // The release: its own task, `hold_ms` later.
-            let release = time.saturating_add_ns((hold_ms.max(0.0) * 1e6) as u64);
-            let host = Host::from_context(context);
-            let queue = move |context: &mut Context| {
-                let at = release.as_millis_f64();
-                if target_problem(&target).is_some() || realm_of_target(&target, context).is_none()
-                {
-                    // Released elsewhere: nothing more for this target.
-                    return Ok(());
-                }
-                in_realm(context, &realm, |context| {
-                    fire_pointer("pointerup", &target, &pointer, at, false, context);
-                    if !suppressed {
-                        fire_mouse("mouseup", &target, &pointer, at, false, context);
-                    }
-                    fire_click(&target, &pointer, at, context);
-                });
-                Ok(())
-            };
-            if let Ok(host) = host {
-                queue_later(&host, release, context, Box::new(queue));
+            if matches!(action, Action::ButtonDown { .. }) {
+                pointer::press(&target, &p, at, context);
+            } else {
+                pointer::release(&target, &p, at, context);
             }
         }
-        Action::Key { key, code, hold_ms } => {
-            let (target, realm) = match resolve(&input.target, context) {
-                Ok(t) => t,
-                Err(why) => return not_dispatched(&input, time, &why),
-            };
+        Action::KeyDown { key, code } | Action::KeyUp { key, code } => {
             let keys = KeyPress {
                 key: key.clone(),
-                code: code.clone(),
+                code: if code.is_empty() {
+                    default_code(key)
+                } else {
+                    code.clone()
+                },
                 modifiers: input.modifiers,
             };
-            in_realm(context, &realm, |context| {
+            if matches!(action, Action::KeyDown { .. }) {
                 let proceed = fire_key("keydown", &target, &keys, at, context);
                 // keypress: for a key that produces a character value, unless keydown was
                 // canceled (UI Events §5.3.1).
-                if proceed && keys.key.chars().count() == 1 {
+                if proceed && key_char(&keys.key).is_some() {
                     fire_key("keypress", &target, &keys, at, context);
                 }
-            });
-            let release = time.saturating_add_ns((hold_ms.max(0.0) * 1e6) as u64);
-            if let Ok(host) = Host::from_context(context) {
-                queue_later(
-                    &host,
-                    release,
-                    context,
-                    Box::new(move |context| {
-                        if target_problem(&target).is_none()
-                            && realm_of_target(&target, context).is_some()
-                        {
-                            in_realm(context, &realm, |context| {
-                                fire_key("keyup", &target, &keys, release.as_millis_f64(), context);
-                            });
-                        }
-                        Ok(())
-                    }),
-                );
+            } else {
+                fire_key("keyup", &target, &keys, at, context);
             }
         }
-    }
+        _ => {}
+    });
+    true
 }
 
 /// Queue `steps` on the user interaction task source, runnable at `at` (now if it passed).
@@ -368,8 +421,9 @@ fn queue_later(
 }
 
 /// Dispatch the pointer moves coalesced for the current realm's document since the last frame:
-/// one `pointermove` (its coalesced events: every move) and one `mousemove` at the last move's
-/// target and position (rendering step, before animation frame callbacks).
+/// the boundary events if the mouse is over a new node, then one `pointermove` (with every
+/// coalesced move in `getCoalescedEvents()`) and one `mousemove` at the last move's target and
+/// position (rendering step, before animation frame callbacks).
 pub fn dispatch_frame_aligned_input(_document: &JsObject, context: &mut Context) {
     let realm = context.realm().clone();
     let moves = agent_data::<PendingMoves>(context);
@@ -387,64 +441,78 @@ pub fn dispatch_frame_aligned_input(_document: &JsObject, context: &mut Context)
         return;
     };
     let target = last.target.clone();
-    if target_problem(&target).is_some() {
-        return;
-    }
-    let make = |m: &PendingMove, context: &mut Context| {
-        let view = context.global_object();
-        let p = Pointer {
-            x: m.x,
-            y: m.y,
-            modifiers: m.modifiers,
-            button: -1,
-        };
-        create_trusted(
-            UiKind::Pointer,
-            "pointermove",
-            bubbling(),
-            m.time,
-            context,
-            |d| {
-                fill_mouse(d, &p, 0, 0, &view);
-                d.pointer.pointer_id = MOUSE_POINTER_ID;
-                d.pointer.pointer_type = "mouse".to_owned();
-                d.pointer.is_primary = true;
-            },
-        )
-    };
-    let coalesced: Vec<JsObject> = mine.iter().filter_map(|m| make(m, context).ok()).collect();
-    let Ok(event) = make(last, context) else {
-        return;
-    };
-    if let Some(mut data) = event.downcast_mut::<UiEventData>() {
-        data.coalesced = coalesced;
-    }
-    let canceled = !fire_event(&target, &event, context).unwrap_or(true);
-    if !canceled {
+    if target_problem(&target).is_none() {
         let p = Pointer {
             x: last.x,
             y: last.y,
             modifiers: last.modifiers,
-            button: 0,
+            button: -1,
         };
-        let view = context.global_object();
-        if let Ok(mouse) = create_trusted(
-            UiKind::Mouse,
-            "mousemove",
-            bubbling(),
-            last.time,
-            context,
-            |d| {
-                fill_mouse(d, &p, 0, 0, &view);
-            },
-        ) {
-            let _ = fire_event(&target, &mouse, context);
+        pointer::enter(&target, &p, last.time, context);
+        let buttons = pointer::held_buttons(context);
+        let make = |m: &PendingMove, context: &mut Context| {
+            let view = context.global_object();
+            let p = Pointer {
+                x: m.x,
+                y: m.y,
+                modifiers: m.modifiers,
+                button: -1,
+            };
+            create_trusted(
+                UiKind::Pointer,
+                "pointermove",
+                bubbling(),
+                m.time,
+                context,
+                |d| {
+                    events::fill_mouse(d, &p, buttons, 0, &view);
+                    d.pointer.pointer_id = MOUSE_POINTER_ID;
+                    d.pointer.pointer_type = "mouse".to_owned();
+                    d.pointer.is_primary = true;
+                },
+            )
+        };
+        let coalesced: Vec<JsObject> =
+            mine.iter().filter_map(|m| make(m, context).ok()).collect();
+        if let Ok(event) = make(last, context) {
+            if let Some(mut data) = event.downcast_mut::<UiEventData>() {
+                data.coalesced = coalesced;
+            }
+            let canceled = !fire_event(&target, &event, context).unwrap_or(true);
+            if !canceled {
+                let p = Pointer { button: 0, ..p };
+                let shape = MouseEventShape {
+                    kind: UiKind::Mouse,
+                    buttons,
+                    detail: 0,
+                    init: bubbling(),
+                };
+                fire_mouse_event("mousemove", &shape, &target, &p, last.time, context);
+            }
         }
+    }
+    for m in &mine {
+        settle(m.done.as_ref(), true, context);
     }
 }
 
-/// How many pointer moves wait for a frame (every document of the page).
-#[must_use]
-pub fn pending_moves(context: &mut Context) -> usize {
-    agent_data::<PendingMoves>(context).0.borrow().len()
+/// Dispatch now the moves waiting for a frame in every document (before a discrete input).
+fn flush_moves(context: &mut Context) {
+    let realms: Vec<Realm> = {
+        let moves = agent_data::<PendingMoves>(context);
+        let all = moves.0.borrow();
+        let mut realms: Vec<Realm> = Vec::new();
+        for (realm, _) in all.iter() {
+            if !realms.contains(realm) {
+                realms.push(realm.clone());
+            }
+        }
+        realms
+    };
+    for realm in realms {
+        in_realm(context, &realm, |context| {
+            let global = context.global_object();
+            dispatch_frame_aligned_input(&global, context);
+        });
+    }
 }
