@@ -37,6 +37,7 @@ const BUILTIN_HARNESS: &str = include_str!("harness/testharness.js");
 const REPORT: &str = include_str!("harness/report.js");
 const WORKER_PREAMBLE: &str = include_str!("harness/worker-preamble.js");
 const WORKER_RUNNER: &str = include_str!("harness/worker-runner.js");
+const TESTDRIVER: &str = include_str!("harness/testdriver.js");
 
 /// After `timeout()`, how long the harness gets to run its completion (cleanups of promise
 /// tests may still await).
@@ -312,6 +313,18 @@ fn served_files(
                     "/resources/testharnessreport.js",
                     REPORT.to_owned(),
                     "taskhost:wpt/report.js".to_owned(),
+                ),
+                // test_driver's input on taskhost.input, as wptrunner's is on WebDriver; the
+                // vendor file, where wptrunner puts a browser's own, has nothing to add.
+                served(
+                    "/resources/testdriver.js",
+                    TESTDRIVER.to_owned(),
+                    "taskhost:wpt/testdriver.js".to_owned(),
+                ),
+                served(
+                    "/resources/testdriver-vendor.js",
+                    "// taskhost: test_driver is all in /resources/testdriver.js.\n".to_owned(),
+                    "taskhost:wpt/testdriver-vendor.js".to_owned(),
                 ),
             ];
             files.extend(rewritten_files(&job.root));

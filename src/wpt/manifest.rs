@@ -406,11 +406,6 @@ fn html_plan(source: &str) -> (Plan, Meta) {
     if !lower.contains("/resources/testharness.js") {
         return skip("not a testharness.js test (reftests and manual tests need rendering)");
     }
-    if lower.contains("testdriver") {
-        return skip(
-            "needs testdriver.js (simulated user input, focus), which taskhost does not have",
-        );
-    }
     if [
         "{{host}}",
         "{{domains",
@@ -427,7 +422,6 @@ fn html_plan(source: &str) -> (Plan, Meta) {
     if [
         "getcomputedstyle",
         "getboundingclientrect",
-        "requestanimationframe",
         "offsetwidth",
     ]
     .iter()

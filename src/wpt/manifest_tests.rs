@@ -67,6 +67,11 @@ fn variants_of_an_any_test() {
         "<script src=/resources/testharness.js></script><script src=/resources/testdriver.js></script>",
     )
     .unwrap();
+    std::fs::write(
+        dir.join("scheduler/f.html"),
+        "<script src=/resources/testharness.js></script><script>x.getBoundingClientRect()</script>",
+    )
+    .unwrap();
     std::fs::write(dir.join("scheduler/resources/helper.any.js"), "").unwrap();
     let root = find_root(&dir.join("scheduler"));
     assert_eq!(root, dir);
@@ -90,12 +95,11 @@ fn variants_of_an_any_test() {
                 )
             ),
             ("/scheduler/d.html", &Plan::Run(Global::Window)),
+            // testdriver.js input runs on taskhost.input.
+            ("/scheduler/e.html", &Plan::Run(Global::Window)),
             (
-                "/scheduler/e.html",
-                &Plan::Skip(
-                    "needs testdriver.js (simulated user input, focus), which taskhost does not have"
-                        .into()
-                )
+                "/scheduler/f.html",
+                &Plan::Skip("needs layout or rendering, which taskhost does not have".into())
             ),
         ]
     );

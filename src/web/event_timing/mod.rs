@@ -93,6 +93,8 @@ pub struct Record {
     pub processing_end: f64,
     pub cancelable: bool,
     pub target: Option<JsObject>,
+    /// `targetSelector`: the target as "generate a CSS selector" names it at dispatch.
+    pub target_selector: String,
     pub interaction_id: u64,
     pub duration: Option<f64>,
     /// The rendering timestamp its duration was computed from.
@@ -128,6 +130,9 @@ pub struct EventTiming {
     pointer_interaction_values: RefCell<HashMap<i64, u64>>,
     /// The user interaction value.
     interaction_value: Cell<u64>,
+    /// "Is contextmenu triggered": a contextmenu took the pending pointerdown, so the
+    /// pointerup that follows belongs to the same interaction.
+    contextmenu_triggered: Cell<bool>,
     /// `performance.interactionCount`.
     interaction_count: Cell<u64>,
     /// Whether a first-input entry was queued.
@@ -146,6 +151,7 @@ impl Default for EventTiming {
             pending_key_downs: RefCell::default(),
             pointer_interaction_values: RefCell::default(),
             interaction_value: Cell::new(FIRST_INTERACTION_VALUE),
+            contextmenu_triggered: Cell::new(false),
             interaction_count: Cell::new(0),
             has_dispatched_input: Cell::new(false),
             counts: RefCell::new(TIMED_EVENT_TYPES.iter().map(|t| (*t, 0)).collect()),
@@ -250,6 +256,7 @@ pub fn finalize(event: &Dispatched<'_>, context: &mut Context) {
         processing_end,
         cancelable: event.cancelable,
         target: Some(event.target.clone()),
+        target_selector: generate_css_selector(&event.target),
         interaction_id: 0,
         duration: None,
         rendered_at: 0.0,
@@ -267,6 +274,7 @@ pub fn finalize(event: &Dispatched<'_>, context: &mut Context) {
             {
                 pending.push(previous);
             }
+            state.contextmenu_triggered.set(false);
         }
         // A keydown waits for its keyup. While composing it is queued at once; a repeated
         // keydown of the same key (229 aside) completes the earlier one as an interaction.
@@ -325,11 +333,16 @@ fn compute_interaction_id(
             .unwrap_or(0),
         "pointerup" | "pointercancel" | "contextmenu" => {
             let Some(mut down) = state.pending_pointer_downs.borrow_mut().remove(&event.key) else {
-                return if event.name == "contextmenu" {
-                    state.interaction_value.get()
-                } else {
-                    0
-                };
+                // No pointerdown waits: a contextmenu gets the current value; so does the
+                // pointerup after a contextmenu that took its pointerdown (the secondary
+                // button's press and release are one interaction).
+                if event.name == "contextmenu" {
+                    return state.interaction_value.get();
+                }
+                if event.name == "pointerup" && state.contextmenu_triggered.replace(false) {
+                    return state.interaction_value.get();
+                }
+                return 0;
             };
             if event.name == "pointercancel" {
                 pending.push(down);
@@ -342,6 +355,9 @@ fn compute_interaction_id(
                 .insert(event.key, id);
             down.interaction_id = id;
             pending.push(down);
+            if event.name == "contextmenu" {
+                state.contextmenu_triggered.set(true);
+            }
             id
         }
         _ => 0,
@@ -450,6 +466,7 @@ fn queue(state: &EventTiming, record: &Record, context: &mut Context) -> JsResul
         // The target is exposed while it is connected (a removed node is not kept alive by
         // the timeline: "null if the target is not exposed").
         data.target = record.target.clone().filter(is_connected);
+        data.target_selector = Some(record.target_selector.clone());
         data
     };
     // Entries shorter than 16 ms are not queued ("queue" only entries whose duration is at
@@ -466,6 +483,35 @@ fn queue(state: &EventTiming, record: &Record, context: &mut Context) -> JsResul
         queue_entry(&object, context);
     }
     Ok(())
+}
+
+/// "Generate a CSS selector" for an event's target: its node name, then `#` and its id, or
+/// else `[src=` its src `]`.
+fn generate_css_selector(target: &JsObject) -> String {
+    use crate::web::dom::node::{NodeKind, attribute, local_name, node_state};
+    // 1. If target is a Node:
+    let Some(state) = node_state(target) else {
+        // 2. Otherwise, return the empty string.
+        return String::new();
+    };
+    // 1.1. Let selector be target's nodeName (an HTML element's is its upper-cased local name).
+    let mut selector = match state.kind {
+        NodeKind::Document => "#document".to_owned(),
+        NodeKind::Element(_) => local_name(target)
+            .unwrap_or_default()
+            .to_ascii_uppercase(),
+        _ => "#text".to_owned(),
+    };
+    // 1.2. If target is an Element: "#" and its id, else "[src=" its src "]".
+    if matches!(state.kind, NodeKind::Element(_)) {
+        if let Some(id) = attribute(target, "id") {
+            selector = format!("{selector}#{id}");
+        } else if let Some(src) = attribute(target, "src") {
+            selector = format!("{selector}[src={src}]");
+        }
+    }
+    // 1.3. Return selector.
+    selector
 }
 
 /// A node as a summary names it: `button#save`, `body`, `document`.

@@ -1,8 +1,10 @@
 //! The `PerformanceEventTiming` interface (Event Timing §2.2): entries of type `event` and
-//! `first-input`, with `processingStart`, `processingEnd`, `cancelable`, `target` and
-//! `interactionId` beside `PerformanceEntry`'s attributes.
+//! `first-input`, with `processingStart`, `processingEnd`, `cancelable`, `target`,
+//! `targetSelector` and `interactionId` beside `PerformanceEntry`'s attributes.
 
-use boa_engine::{Context, JsResult, JsValue, NativeFunction};
+use boa_engine::{Context, JsResult, JsString, JsValue, NativeFunction};
+
+use crate::web::dom::node::is_connected;
 
 use crate::web::dom::interface::{InterfaceSpec, define_interface};
 use crate::web::performance::performance_entry::{EntryData, EntryType, to_json, with_entry};
@@ -40,9 +42,25 @@ pub fn register(context: &mut Context) -> JsResult<()> {
                 getter(|d| d.event_timing.unwrap_or_default().cancelable.into()),
                 None,
             )
+            // The target getter: null unless the target is "exposed for paint timing"
+            // (connected; taskhost has no shadow trees).
             .attribute(
                 "target",
-                getter(|d| d.target.clone().map_or_else(JsValue::null, Into::into)),
+                getter(|d| {
+                    d.target
+                        .clone()
+                        .filter(is_connected)
+                        .map_or_else(JsValue::null, Into::into)
+                }),
+                None,
+            )
+            .attribute(
+                "targetSelector",
+                getter(|d| {
+                    JsValue::from(JsString::from(
+                        d.target_selector.clone().unwrap_or_default(),
+                    ))
+                }),
                 None,
             )
             .attribute(

@@ -103,6 +103,9 @@ pub struct EntryData {
     pub event_timing: Option<EventTimes>,
     /// A `PerformanceEventTiming`'s `target` (the event's target, while it is connected).
     pub target: Option<JsObject>,
+    /// A `PerformanceEventTiming`'s `targetSelector`.
+    #[unsafe_ignore_trace]
+    pub target_selector: Option<String>,
 }
 
 /// The attributes of a `PerformanceEventTiming` beyond `PerformanceEntry`'s.
@@ -128,6 +131,7 @@ impl EntryData {
             container: None,
             event_timing: None,
             target: None,
+            target_selector: None,
         }
     }
 }
@@ -175,7 +179,7 @@ pub fn with_entry<R>(
 /// the entry's interface and the interfaces it inherits from.
 pub fn to_json(this: &JsValue, _: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
     let object = this_object(this, context)?;
-    let (name, entry_type, start, duration, detail, attribution, container, times) = {
+    let (name, entry_type, start, duration, detail, attribution, container, times, target_selector) = {
         let data = entry_of(&object).ok_or_else(illegal_invocation)?;
         (
             data.name.clone(),
@@ -186,6 +190,7 @@ pub fn to_json(this: &JsValue, _: &[JsValue], context: &mut Context) -> JsResult
             data.attribution.clone(),
             data.container.clone(),
             data.event_timing.unwrap_or_default(),
+            data.target_selector.clone().unwrap_or_default(),
         )
     };
     let json = ObjectInitializer::new(context).build();
@@ -212,6 +217,11 @@ pub fn to_json(this: &JsValue, _: &[JsValue], context: &mut Context) -> JsResult
             set("processingStart", times.processing_start.into(), context)?;
             set("processingEnd", times.processing_end.into(), context)?;
             set("cancelable", times.cancelable.into(), context)?;
+            set(
+                "targetSelector",
+                JsString::from(target_selector.as_str()).into(),
+                context,
+            )?;
             set("interactionId", times.interaction_id.into(), context)?;
         }
         EntryType::TaskAttribution => {
