@@ -24,6 +24,9 @@
 //! browser ran unstably) fails: it should not be in the set. The number of `unmodelled` programs
 //! per browser may not grow past `UNMODELLED_LIMITS`.
 //!
+//! A program with a `NAME.input.json` beside it gets that user input (`taskhost run --input`),
+//! which the recorder replayed in Chromium as trusted input at the same times.
+//!
 //! The real-time runs mostly wait for the program's last timer, so by default this suite runs 16
 //! of them at once (`--test-threads N` overrides it). The real-time runs of the generated mixed
 //! programs (`mix-*`) are ignored unless asked for (`cargo test --release --test differential --
@@ -87,6 +90,12 @@ fn check(script: &Path, extra: &[&str], expected: &str, what: &str) -> Result<()
     let file = script.to_str().ok_or("path is not UTF-8")?;
     let mut args = vec!["run", "--max-time", MAX_TIME];
     args.extend_from_slice(extra);
+    // A program with user input: its interactions, as the recorder replayed them.
+    let input = input_file(script);
+    if let Some(input) = &input {
+        args.push("--input");
+        args.push(input.to_str().ok_or("path is not UTF-8")?);
+    }
     args.push(file);
     let output = common::taskhost(&args);
     let stdout = common::text(&output.stdout);
@@ -110,6 +119,13 @@ fn check(script: &Path, extra: &[&str], expected: &str, what: &str) -> Result<()
     } else {
         Err(problems.into())
     }
+}
+
+/// `NAME.input.json` beside `NAME.js`, if the program has one (its user input).
+fn input_file(script: &Path) -> Option<PathBuf> {
+    let name = script.file_stem()?.to_str()?;
+    let path = script.with_file_name(format!("{name}.input.json"));
+    common::root().join(&path).is_file().then_some(path)
 }
 
 /// An overrides list (`overrides.txt`, `BROWSER/overrides.txt`): `NAME DEVIATION[,DEVIATION…]` or

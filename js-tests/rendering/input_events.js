@@ -3,7 +3,8 @@
 // Trusted input from taskhost.input: a click is pointerdown, mousedown (one task, at the press)
 // then pointerup, mouseup, click (one task, at the release); a key press is keydown, keypress
 // (a printable key), then keyup. Events bubble to the document, carry the time the input
-// happened (timeStamp), and wait behind a long task; input runs before every other task.
+// happened (timeStamp), and wait behind a long task; input runs before every other task, and
+// after it the other tasks wait for the frame that shows its response (as in Chromium).
 const log = [];
 const button = document.body.appendChild(document.createElement('button'));
 button.id = 'b';

@@ -196,6 +196,9 @@ pub struct EventLoopCore {
     /// A user interaction task ran since the last rendering task: the next rendering task goes
     /// first (after input) as soon as it is runnable. See `policy.rs`, step 0.
     frame_after_input: bool,
+    /// The host awaits a rendering opportunity (a frame was requested and will come): after
+    /// input, nothing but input and rendering runs until it has. See `policy.rs`, step 0c.
+    frame_awaited: bool,
     /// The seeded random policy, if chosen (`None`: the documented policy).
     random: Option<choices::RandomChoices>,
     /// Under the random policy: the ripe timer at the heap's head (by its enqueue order) waits
@@ -219,6 +222,7 @@ impl EventLoopCore {
             starvation_limit: None,
             rendering_priority_after: Some(RENDERING_PRIORITY_AFTER_NS),
             frame_after_input: false,
+            frame_awaited: false,
             random: None,
             timer_hold: None,
             pad_timers: true,
@@ -463,6 +467,12 @@ impl EventLoopCore {
     /// (`None`: never; it stays in band 2, ordered by when it became runnable).
     pub fn set_rendering_priority_after(&mut self, after_ns: Option<u64>) {
         self.rendering_priority_after = after_ns;
+    }
+
+    /// Whether the host awaits a rendering opportunity: a frame was requested and its timer or
+    /// rendering task is pending (the host clears it when nothing is awaited any more).
+    pub fn set_frame_awaited(&mut self, awaited: bool) {
+        self.frame_awaited = awaited;
     }
 
     /// Under the random policy, whether the user agent skips this rendering opportunity (HTML

@@ -57,6 +57,7 @@ pub(super) enum Op {
     Starvation(Option<u8>),
     /// How long a rendering task waits before it goes first (`None`: never).
     RenderingAfter(Option<u8>),
+    FrameAwaited(bool),
 }
 
 pub(super) fn op_strategy() -> impl Strategy<Value = Op> {
@@ -77,6 +78,7 @@ pub(super) fn op_strategy() -> impl Strategy<Value = Op> {
         8 => any::<bool>().prop_map(Op::Next),
         1 => proptest::option::of(any::<u8>()).prop_map(Op::Starvation),
         1 => proptest::option::of(any::<u8>()).prop_map(Op::RenderingAfter),
+        1 => any::<bool>().prop_map(Op::FrameAwaited),
     ]
 }
 
@@ -337,6 +339,10 @@ pub(super) fn step(
             let after = after.map(|a| LIMITS[usize::from(a) % LIMITS.len()]);
             core.set_rendering_priority_after(after);
             m.rendering_after = after;
+        }
+        Op::FrameAwaited(awaited) => {
+            core.set_frame_awaited(awaited);
+            m.frame_awaited = awaited;
         }
     }
     Ok(())

@@ -75,6 +75,7 @@ pub(super) struct Model {
     pub(super) rendering_after: Option<u64>,
     /// An input task ran since the last rendering task.
     pub(super) frame_after_input: bool,
+    pub(super) frame_awaited: bool,
 }
 
 /// A task the model could pick: where it is and its sort keys.
@@ -259,6 +260,13 @@ impl Model {
                     .is_some_and(|after| runnable_at.saturating_add(after) <= now))
         {
             return self.take(Where::Host(i));
+        }
+        // After input, while a frame is awaited: wait for the next timer (the frame's).
+        if self.frame_after_input
+            && self.frame_awaited
+            && let Some(due) = self.timers.iter().map(|t| t.due).min()
+        {
+            return MNext::Wait(due);
         }
         // Starvation: the oldest candidate of Normal or Low that waited longer than the limit.
         if let Some(limit) = self.starvation {

@@ -13,6 +13,9 @@
 //!    frame that shows the response to input goes first), or if it has been runnable for `R` or
 //!    longer (`R` = 100 ms by default, `rendering_priority_after`: after that long without a
 //!    frame, rendering goes first).
+//!    After a user interaction task, while the host awaits a frame (`frame_awaited`) and neither
+//!    input nor a rendering task is queued: `Wait(next timer due)` — every other task waits for
+//!    the frame, as Chromium defers them after a discrete input event until the next frame.
 //!    Then the opt-in starvation limit `L` (off by default): among the candidates of band Normal (host top,
 //!    level-2 candidate) and band Low (level-1 and level-0 candidates) take the oldest by age; if
 //!    it has waited *longer* than `L` (`runnable_at + L < now`, strict), run it now.
@@ -137,6 +140,15 @@ impl EventLoopCore {
                     .rendering_priority_after
                     .is_some_and(|after| c.sort_key().0.saturating_add_ns(after) <= now)
         });
+        // 0c. After input, while a frame is awaited, nothing else: the other tasks wait for the
+        //     frame (Chromium defers them after a discrete input event until the next frame),
+        //     and the loop waits for the timer that brings the rendering opportunity.
+        if self.frame_after_input && self.frame_awaited && input.is_none() && rendering.is_none()
+        {
+            if let Some(due) = self.timers.next_due() {
+                return Next::Wait(due);
+            }
+        }
         let starved = input.or(rendering).or_else(|| {
             self.starvation_limit
                 .and_then(|limit| self.starved(now, limit))
@@ -539,5 +551,36 @@ mod tests {
         assert_eq!(run(&mut c).task, TaskId(2));
         assert_eq!(run(&mut c).task, TaskId(4));
         assert_eq!(run(&mut c).task, TaskId(5));
+    }
+
+    #[test]
+    fn after_input_other_tasks_wait_for_an_awaited_frame() {
+        let mut c = core();
+        let ub = c.create_scheduler_queue(Priority::UserBlocking, false);
+        c.set_frame_awaited(true);
+        c.queue_task(HostSource::UserInteraction, TaskId(1));
+        c.scheduler_enqueue(ub, TaskId(2));
+        c.queue_task(HostSource::Timer, TaskId(3));
+        // The frame's timer, due at 16 ms.
+        c.set_timer(LoopTime(16 * MS), TaskId(9));
+        assert_eq!(run(&mut c).task, TaskId(1));
+        // Input ran and a frame is awaited: the loop waits for the frame's timer, though a
+        // user-blocking task and a timer task are runnable.
+        assert_eq!(c.next(c.now()), Next::Wait(LoopTime(16 * MS)));
+        // More input still goes first.
+        c.queue_task(HostSource::UserInteraction, TaskId(4));
+        assert_eq!(run(&mut c).task, TaskId(4));
+        // The rendering opportunity: its task runs, then the others.
+        advance(&mut c, 16 * MS);
+        c.queue_task(HostSource::Rendering, TaskId(5));
+        c.set_frame_awaited(false);
+        assert_eq!(run(&mut c).task, TaskId(5));
+        assert_eq!(run(&mut c).task, TaskId(2));
+        assert_eq!(run(&mut c).task, TaskId(3));
+        // Without an awaited frame, input defers nothing.
+        c.queue_task(HostSource::UserInteraction, TaskId(6));
+        c.queue_task(HostSource::Timer, TaskId(7));
+        assert_eq!(run(&mut c).task, TaskId(6));
+        assert_eq!(run(&mut c).task, TaskId(7));
     }
 }

@@ -126,7 +126,7 @@ fn run_ops(seed: u64, ops: &[Op]) -> Result<(), TestCaseError> {
                 next(&mut core, &mut m, &h)?;
             }
             // The random policy has no starvation limit or rendering priority to keep in step.
-            Op::Starvation(_) | Op::RenderingAfter(_) => {}
+            Op::Starvation(_) | Op::RenderingAfter(_) | Op::FrameAwaited(_) => {}
             _ => step(&mut core, &mut m, &mut h, op)?,
         }
         check_state(&core, &m, &h)?;

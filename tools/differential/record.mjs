@@ -24,6 +24,15 @@
 // that no listener cancelled, to the recorder. It queues no task or microtask before `end`, so it
 // cannot change the order of the program's own.
 //
+// A program NAME.js with a file NAME.input.json beside it gets that input (the format of
+// `taskhost run --input`): Chromium only, over the DevTools protocol's Input domain (trusted input,
+// as a user's). `at` counts from the start of the program's script, which the page announces
+// with a console.debug message (the recorder reads the console over the protocol even while the
+// page is busy); each action is sent at its time without waiting for the page, so input that
+// happens during a long task waits in the browser's input queue, as a user's would. `x` and `y`
+// are the point in the viewport the action aims at (the program places its targets there with a
+// style attribute); `target` is for taskhost.
+//
 // Each program runs N times (default 5), one run after another; J programs (default 1) are recorded
 // at once. Only when every run succeeded and all printed the same lines is the recording written
 // (the lines, each ending in a newline); otherwise the program is reported as unstable or failing and
@@ -38,6 +47,8 @@ import { readFileSync, writeFileSync, existsSync, mkdirSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
 const END = 'end';
+// What the page says on the console when the program's script starts (programs with input).
+const START = 'taskhost-differential: start';
 const QUIET_MS = 300;
 const LIMIT_MS = 10_000;
 
@@ -83,6 +94,61 @@ const CAPTURE = `(() => {
   }));
 })();`;
 
+// The DevTools protocol's events for one action of an input file: [delay (ms after the action's
+// time), method, parameters].
+const BUTTONS = ['left', 'middle', 'right', 'back', 'forward'];
+const KEY_CODES = { Enter: 13, Escape: 27, Tab: 9, Backspace: 8, ' ': 32 };
+function protocolEvents(action) {
+  const x = action.x ?? 0;
+  const y = action.y ?? 0;
+  const hold = action.hold ?? 0;
+  const modifiers = (action.altKey ? 1 : 0) | (action.ctrlKey ? 2 : 0) | (action.metaKey ? 4 : 0) |
+    (action.shiftKey ? 8 : 0);
+  const mouse = (type, button) => ['Input.dispatchMouseEvent',
+    { type, x, y, modifiers, button: BUTTONS[button ?? 0], clickCount: 1 }];
+  const key = (type) => {
+    const k = action.key;
+    const printable = [...k].length === 1;
+    const code = action.code ?? (printable && /[a-z]/i.test(k) ? `Key${k.toUpperCase()}` : k);
+    const keyCode = KEY_CODES[k] ?? (printable ? k.toUpperCase().charCodeAt(0) : 0);
+    const text = printable ? k : k === 'Enter' ? '\r' : undefined;
+    return ['Input.dispatchKeyEvent', {
+      type: type === 'down' ? (text ? 'keyDown' : 'rawKeyDown') : 'keyUp',
+      key: k, code, modifiers, windowsVirtualKeyCode: keyCode,
+      ...(type === 'down' && text ? { text, unmodifiedText: text } : {}),
+    }];
+  };
+  switch (action.type) {
+    case 'click': return [[0, ...mouse('mousePressed', action.button)], [hold, ...mouse('mouseReleased', action.button)]];
+    case 'pointerdown': return [[0, ...mouse('mousePressed', action.button)]];
+    case 'pointerup': return [[0, ...mouse('mouseReleased', action.button)]];
+    case 'pointermove': return [[0, ...mouse('mouseMoved')]];
+    case 'key': return [[0, ...key('down')], [hold, ...key('up')]];
+    case 'keydown': return [[0, ...key('down')]];
+    case 'keyup': return [[0, ...key('up')]];
+    default: throw new Error(`the recorder cannot replay '${action.type}'`);
+  }
+}
+
+// Send every action of `input` at its time after now (the program's start), in order, without
+// waiting for the page to handle them.
+async function replay(cdp, input) {
+  const start = performance.now();
+  const sends = input.flatMap((action) =>
+    protocolEvents(action).map(([delay, method, params]) => [(action.at ?? 0) + delay, method, params]));
+  sends.sort((a, b) => a[0] - b[0]);
+  const pending = [];
+  for (const [at, method, params] of sends) {
+    const wait = start + at - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    // Caught at once: a page that ended early closes the session under later sends.
+    const sent = cdp.send(method, params);
+    sent.catch(() => {});
+    pending.push(sent);
+  }
+  await Promise.all(pending);
+}
+
 const withLimit = (promise) => {
   let timer;
   const limit = new Promise((resolve) => {
@@ -104,9 +170,10 @@ const BROWSERS = {
       version: `Chromium ${browser.version()}`,
       capture: false,
       out: (file) => file.replace(/\.m?js$/, '') + '.out',
-      async run(url) {
+      async run(url, job, input) {
         const context = await browser.newContext();
         const tab = await context.newPage();
+        const cdp = input ? await context.newCDPSession(tab) : null;
         const lines = [];
         let error = null;
         let ended = null;
@@ -118,6 +185,10 @@ const BROWSERS = {
           tab.on('pageerror', (e) => fail(`uncaught: ${e.message}`));
           tab.on('console', (msg) => {
             if (msg.type() === 'error') return fail(`console error: ${msg.text()}`);
+            if (msg.type() === 'debug' && msg.text() === START && cdp) {
+              replay(cdp, input).catch((e) => fail(`input: ${e.message}`));
+              return;
+            }
             if (msg.type() !== 'log') return;
             if (ended) return fail(`printed after '${END}': ${msg.text()}`);
             lines.push(...msg.text().split('\n'));
@@ -256,9 +327,17 @@ const browser = await BROWSERS[browserName]();
 // browsers read in the page) is /I/program.js. Any query string is ignored: each run of the browsers
 // that navigate one tab asks for a URL of its own.
 const sources = files.map((file) => readFileSync(file, 'utf8'));
-const page =
+const inputFile = (file) => file.replace(/\.m?js$/, '') + '.input.json';
+const inputs = files.map((file) => existsSync(inputFile(file)) ? JSON.parse(readFileSync(inputFile(file), 'utf8')) : null);
+if (browserName !== 'chromium' && inputs.some(Boolean)) {
+  console.error(`input files are replayed in Chromium only: ${files.filter((_, i) => inputs[i]).join(', ')}`);
+  process.exit(2);
+}
+const pageOf = (index) =>
   '<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,">' +
   (browser.capture ? `<script>${CAPTURE}</script>` : '') +
+  // A program with input places its targets in the body, as in taskhost's document.
+  (inputs[index] ? '<body>' : '') +
   '<script src="program.js"></script>';
 const server = createServer((req, res) => {
   const [, index, rest] = req.url.replace(/\?.*$/, '').match(/^\/(\d+)\/(.*)$/) ?? [];
@@ -267,7 +346,9 @@ const server = createServer((req, res) => {
     res.writeHead(404).end();
     return;
   }
-  const [type, body] = rest === 'program.js' ? ['text/javascript', source] : ['text/html', page];
+  // A program with input announces its start first thing, on its first line (line numbers stay).
+  const program = inputs[Number(index)] ? `console.debug(${JSON.stringify(START)}); ${source}` : source;
+  const [type, body] = rest === 'program.js' ? ['text/javascript', program] : ['text/html', pageOf(Number(index))];
   res.writeHead(200, { 'content-type': `${type}; charset=utf-8`, 'cache-control': 'no-store' });
   res.end(body);
 });
@@ -302,7 +383,7 @@ async function record(index, job) {
   const results = [];
   for (let i = 0; i < runs; i++) {
     try {
-      results.push(await browser.run(`${url}${index}/?run=${++serial}`, job));
+      results.push(await browser.run(`${url}${index}/?run=${++serial}`, job, inputs[index]));
     } catch (e) {
       results.push({ error: `driver: ${e.message}` });
     }

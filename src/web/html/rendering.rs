@@ -193,6 +193,7 @@ fn schedule(host: &Rc<Host>, rendering: &Rc<Rendering>) {
         return;
     };
     rendering.awaited.set(true);
+    host.core().set_frame_awaited(true);
     let due = next_vsync(host.now(), rate);
     let state = rendering.clone();
     host.set_timer_action(
@@ -210,6 +211,7 @@ fn opportunity(host: &Host, rendering: &Rc<Rendering>, realm: Realm, due: LoopTi
     // render ("unnecessary rendering"), and nothing more is awaited.
     if rendering.hidden.get() || !rendering.needed() {
         rendering.awaited.set(false);
+        host.core().set_frame_awaited(false);
         return;
     }
     // Under the random policy the user agent may skip this opportunity (update the rendering,
@@ -280,6 +282,7 @@ fn update_the_rendering(rendering: &Rc<Rendering>, context: &mut Context) -> JsR
     rendering.awaited.set(false);
     rendering.frames.set(rendering.frames.get() + 1);
     let host = Host::from_context(context)?;
+    host.core().set_frame_awaited(false);
     // 1. Let frameTimestamp be eventLoop's last render opportunity time.
     let frame_timestamp = rendering.last_opportunity.get();
     // 2. Let docs be all fully active Document objects whose relevant agent's event loop is
