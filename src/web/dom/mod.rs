@@ -59,6 +59,7 @@ pub mod element;
 pub mod event;
 pub mod event_target;
 pub mod interface;
+pub mod lazy_globals;
 pub mod mutation_observer;
 pub mod mutation_record;
 pub mod node;
