@@ -395,8 +395,12 @@ fn status_bytes(key: &str) -> Option<u64> {
 ///   CPU time per realm.
 /// - `realm-web-rss`, `realm-web-ns`: the same, each realm then set up as an iframe's window is
 ///   (`web::register` with the page's options: the web APIs and an about:blank document).
+/// - `realm-steps`: the same, step by step of `web::register` (a table, see [`realm_steps`]).
 #[must_use]
 pub fn bench_child(what: &str, n: u64) -> i32 {
+    if what == "realm-steps" {
+        return realm_steps(n);
+    }
     let result = match what {
         "rss" => rss_child(n),
         "rss-floor" => rss_floor_child(n),
@@ -509,6 +513,72 @@ fn realm_child(n: u64, web: bool) -> Result<(f64, f64), String> {
         after.saturating_sub(before) as f64 / n as f64,
         nanos(cpu) / n as f64,
     ))
+}
+
+/// `taskhost bench-child realm-steps N`: N realms set up as iframes' windows are, each step of
+/// `web::register` measured apart; a line per step: its name, the RSS growth and CPU time per
+/// realm (the engine's `create_realm` first). The RSS of a step is approximate: the allocator
+/// takes memory from the system in blocks, and a collection in one step frees what others left.
+#[must_use]
+pub fn realm_steps(n: u64) -> i32 {
+    match realm_steps_child(n) {
+        Ok(lines) => {
+            for (name, bytes, ns) in lines {
+                println!(
+                    "{name:<36} {:>8.1} KB {:>8.3} ms",
+                    bytes / 1e3 / n as f64,
+                    ns / 1e6 / n as f64
+                );
+            }
+            0
+        }
+        Err(e) => {
+            eprintln!("taskhost bench-child: {e}");
+            1
+        }
+    }
+}
+
+fn realm_steps_child(n: u64) -> Result<Vec<(&'static str, f64, f64)>, String> {
+    let mut runtime = runtime_with_cases(false)?;
+    let context = runtime.context();
+    let options = crate::agent::realm::realm_data::<crate::web::WebOptions>(context)
+        .map(|o| (*o).clone())
+        .ok_or("the window has no options")?;
+    boa_gc::force_collect();
+    let mut totals: Vec<(&'static str, f64, f64)> = Vec::new();
+    let mut add = |name: &'static str, bytes: f64, ns: f64| {
+        match totals.iter_mut().find(|(n, _, _)| *n == name) {
+            Some(t) => {
+                t.1 += bytes;
+                t.2 += ns;
+            }
+            None => totals.push((name, bytes, ns)),
+        }
+    };
+    let mut kept = Vec::new();
+    for i in 0..n {
+        let mut last = (rss_bytes().unwrap_or(0), thread_cpu_time());
+        let mut step = |name: &'static str, add: &mut dyn FnMut(&'static str, f64, f64)| {
+            let now = (rss_bytes().unwrap_or(0), thread_cpu_time());
+            add(
+                name,
+                now.0 as f64 - last.0 as f64,
+                nanos(now.1.saturating_sub(last.1)),
+            );
+            last = (rss_bytes().unwrap_or(0), thread_cpu_time());
+        };
+        let realm = context.create_realm().map_err(|e| e.to_string())?;
+        step("engine: create_realm", &mut add);
+        crate::agent::realm::in_realm(context, &realm, |context| {
+            crate::agent::realm::install_realm(context, &format!("bench {i}"));
+            crate::web::register_steps(context, &options, &mut |name| step(name, &mut add))
+        })
+        .map_err(|e| e.to_string())?;
+        kept.push(realm);
+    }
+    drop(kept);
+    Ok(totals)
 }
 
 /// `taskhost bench-child WHAT N` in a child process: its one number.

@@ -16,7 +16,7 @@ use std::time::Duration;
 
 use serde::Serialize;
 
-pub use measure::{bench_child, rss_bytes};
+pub use measure::{bench_child, realm_steps, rss_bytes};
 
 /// How the suite is run.
 #[derive(Clone, Debug)]
