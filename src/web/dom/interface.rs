@@ -383,8 +383,8 @@ pub(super) mod stand_ins {
     use super::{DomRealm, JsObject, JsResult, JsValue, interface};
     use boa_engine::Context;
 
-    /// The stand-in `name` of the current realm still holds the global property with `getter`
-    /// as its getter: its value (what was assigned, or the interface object, made now).
+    /// The value of the stand-in `name` of the current realm: what a script assigned to it, or
+    /// the interface object (made now if it was not).
     pub fn value(context: &mut Context, name: &'static str) -> JsResult<JsValue> {
         let realm = DomRealm::of(context)?;
         let assigned = realm

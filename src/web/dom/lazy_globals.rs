@@ -165,7 +165,11 @@ fn settle(context: &mut Context, all: bool, only: Option<&str>) -> JsResult<()> 
             .get()
             .and_then(JsValue::as_object)
             .is_some_and(|g| JsObject::equals(&g, &getter));
-        if !ours || !current.expect_configurable() {
+        // (A non-configurable stand-in cannot become a data property. `Object.freeze`,
+        // `defineProperty` and the others settle first; only a proxy forwarding
+        // [[DefineOwnProperty]] to the global leaves one — the deviation written at
+        // `define_interface` — and its getter keeps answering with the interface object.)
+        if !ours || current.configurable() != Some(true) {
             continue;
         }
         // WebIDL: { [[Value]]: the interface object, [[Writable]]: true, [[Enumerable]]:
@@ -176,7 +180,7 @@ fn settle(context: &mut Context, all: bool, only: Option<&str>) -> JsResult<()> 
             PropertyDescriptor::builder()
                 .value(value)
                 .writable(true)
-                .enumerable(current.expect_enumerable())
+                .enumerable(current.enumerable().unwrap_or(false))
                 .configurable(true),
             context,
         )?;
