@@ -12,7 +12,8 @@
 //! A failure is: a panic or an abort (killed by a signal), an exit status outside the
 //! documented ones (0, 1, 2, 124), a run past `--max-time`'s grace (the time limit plus the
 //! watchdog's half second, with a margin for a loaded machine), or a lost task (a sentinel that
-//! did not run, when the run was not stopped by the time limit).
+//! did not run, when the run was not stopped by the time limit), or output after the process
+//! said it ended (a line after `taskhost: stopped by --max-time …`, which is its last word).
 //!
 //! `cargo test` runs a fixed small set of seeds, and every seed that ever failed
 //! (`REGRESSION_SEEDS`). A longer run: `TASKHOST_FUZZ_SEEDS=2000 cargo test --release --test
@@ -179,13 +180,22 @@ fn run(seed: u64, dir: &std::path::Path) -> Result<(), String> {
     let source = program(seed);
     let file = dir.join(format!("fuzz-{seed}.js"));
     std::fs::write(&file, &source).map_err(|e| format!("write: {e}"))?;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_taskhost"))
+    // stdout and stderr go to one pipe, in the order they were written: so what came after the
+    // process said it ended can be seen.
+    let (both_reader, both_writer) = std::io::pipe().map_err(|e| format!("pipe: {e}"))?;
+    let mut command = Command::new(env!("CARGO_BIN_EXE_taskhost"));
+    command
         .args(["run", "--max-time", &MAX_TIME.to_string()])
         .arg(&file)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(|e| format!("spawn: {e}"))?;
+        .stdout(Stdio::from(
+            both_writer
+                .try_clone()
+                .map_err(|e| format!("pipe: {e}"))?,
+        ))
+        .stderr(Stdio::from(both_writer));
+    let mut child = command.spawn().map_err(|e| format!("spawn: {e}"))?;
+    // (The parent's copies of the write end go with `command`, so the reader sees the end.)
+    drop(command);
     // Read both pipes while it runs (a program may print more than a pipe holds).
     let reader = |pipe: Option<Box<dyn Read + Send>>| {
         std::thread::spawn(move || {
@@ -198,18 +208,7 @@ fn run(seed: u64, dir: &std::path::Path) -> Result<(), String> {
             text
         })
     };
-    let stdout_reader = reader(
-        child
-            .stdout
-            .take()
-            .map(|p| Box::new(p) as Box<dyn Read + Send>),
-    );
-    let stderr_reader = reader(
-        child
-            .stderr
-            .take()
-            .map(|p| Box::new(p) as Box<dyn Read + Send>),
-    );
+    let both = reader(Some(Box::new(both_reader)));
     let started = Instant::now();
     let limit = Duration::from_secs_f64(MAX_TIME) + GRACE;
     let status = loop {
@@ -223,24 +222,25 @@ fn run(seed: u64, dir: &std::path::Path) -> Result<(), String> {
         }
         std::thread::sleep(Duration::from_millis(20));
     };
-    let stdout = stdout_reader.join().unwrap_or_default();
-    let stderr = stderr_reader.join().unwrap_or_default();
+    // (The sentinels' lines and the reports are told apart by their text.)
+    let output = both.join().unwrap_or_default();
     let code = status.code();
-    let problem = if stderr.contains("panicked") {
-        Some(format!("panic: {stderr}"))
+    let problem = if output.contains("panicked") {
+        Some(format!("panic: {output}"))
     } else {
         match code {
-            None => Some(format!("killed by a signal ({status}); stderr: {stderr}")),
+            None => Some(format!("killed by a signal ({status}); output: {output}")),
             Some(0 | 1 | 2 | 124) => None,
-            Some(other) => Some(format!("exit status {other}; stderr: {stderr}")),
+            Some(other) => Some(format!("exit status {other}; output: {output}")),
         }
     };
+    let problem = problem.or_else(|| output_after_end(&output));
     let problem = problem.or_else(|| {
         let lost: Vec<usize> = (0..SENTINELS)
-            .filter(|i| !stdout.contains(&format!("sentinel {i}\n")))
+            .filter(|i| !output.contains(&format!("sentinel {i}\n")))
             .collect();
         (code != Some(124) && !lost.is_empty())
-            .then(|| format!("lost task(s): sentinels {lost:?} never ran; stderr: {stderr}"))
+            .then(|| format!("lost task(s): sentinels {lost:?} never ran; output: {output}"))
     });
     match problem {
         None => {
@@ -252,6 +252,34 @@ fn run(seed: u64, dir: &std::path::Path) -> Result<(), String> {
             file.display()
         )),
     }
+}
+
+/// The line with which the process says it ended: `--max-time`'s report (from the loop, or from
+/// the watchdog when a task never yields). Nothing may follow it.
+const END_LINE: &str = "taskhost: stopped by --max-time ";
+
+/// What follows the line in which the process said it ended, if anything does.
+fn output_after_end(output: &str) -> Option<String> {
+    let start = output.find(END_LINE)?;
+    let end_of_line = output[start..].find('\n').map_or(output.len(), |i| start + i + 1);
+    let after = &output[end_of_line..];
+    (!after.is_empty()).then(|| {
+        let shown: String = after.chars().take(300).collect();
+        format!("output after the process said it ended: {shown:?}")
+    })
+}
+
+#[test]
+fn output_after_the_end_line_is_a_failure() {
+    let end = "taskhost: stopped by --max-time 2s with 3 task(s), 0 timer(s) and 0 idle callback(s) pending\n";
+    assert_eq!(output_after_end(&format!("sentinel 0\n{end}")), None);
+    assert_eq!(output_after_end("sentinel 0\n"), None);
+    // Without its newline it is still the last word.
+    assert_eq!(output_after_end(end.trim_end()), None);
+    let late = output_after_end(&format!("sentinel 0\n{end}worker says hi\n"));
+    assert!(late.is_some_and(|p| p.contains("worker says hi")));
+    let watchdog = "taskhost: stopped by --max-time 2s while a task was still running (a script that never yields)\n";
+    assert!(output_after_end(&format!("{watchdog}Uncaught Error\n")).is_some());
 }
 
 #[test]

@@ -145,6 +145,9 @@ pub struct Host {
     deviations: Cell<crate::agent::deviations::Deviations>,
     /// `taskhost.clock`: a paused clock, the target a script awaits (see `clock_control.rs`).
     clock_control: RefCell<crate::agent::clock_control::ClockControl>,
+    /// Steps the web layer left for the next moment no JavaScript frame is on the stack
+    /// ([`Host::when_stack_empty`]); each once, in the order first asked for.
+    when_stack_empty: RefCell<Vec<fn(&mut Context)>>,
 }
 
 impl std::fmt::Debug for Host {
@@ -177,7 +180,32 @@ impl Host {
             tracing: Cell::new(false),
             deviations: Cell::new(crate::agent::deviations::Deviations::NONE),
             clock_control: RefCell::default(),
+            when_stack_empty: RefCell::new(Vec::new()),
         })
+    }
+
+    /// Run `steps` the next time "clean up after running script" finds the JavaScript execution
+    /// context stack empty (`agent::script`): for changes to an object's shape that must not
+    /// happen while a property access of the engine is under way (`web::dom::interface`'s lazy
+    /// interface objects). Asking again before that moment changes nothing.
+    pub fn when_stack_empty(&self, steps: fn(&mut Context)) {
+        let mut queued = self.when_stack_empty.borrow_mut();
+        if !queued.iter().any(|s| std::ptr::fn_addr_eq(*s, steps)) {
+            queued.push(steps);
+        }
+    }
+
+    /// Run the steps left for an empty stack (the caller has checked that it is).
+    pub fn run_when_stack_empty(&self, context: &mut Context) {
+        loop {
+            let steps = std::mem::take(&mut *self.when_stack_empty.borrow_mut());
+            if steps.is_empty() {
+                return;
+            }
+            for step in steps {
+                step(context);
+            }
+        }
     }
 
     /// `taskhost.clock`'s state (see `clock_control.rs`).

@@ -54,8 +54,12 @@ pub fn clean_up_after_running_script(context: &mut Context) {
     //    still being finished counts as inside that call: `Host::with_checkpoints_deferred`.)
     if context.stack_trace().next().is_none()
         && let Ok(host) = Host::from_context(context)
-        && !host.checkpoints_deferred()
     {
-        perform_microtask_checkpoint(&host, context);
+        if !host.checkpoints_deferred() {
+            perform_microtask_checkpoint(&host, context);
+        }
+        // (Not a step of HTML: the host's own work that needs no property access of the engine
+        // under way, `Host::when_stack_empty`.)
+        host.run_when_stack_empty(context);
     }
 }

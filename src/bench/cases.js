@@ -335,6 +335,38 @@ const CASES = {
     });
   },
 
+  // Realms: n iframes inserted into the document one after another, each making its window (a
+  // realm with the web APIs and an about:blank document) inside the insertion; CPU time of the
+  // window's thread per iframe. They are removed afterwards (their realms stay until the runtime
+  // ends).
+  iframe_create(n) {
+    const frames = [];
+    bench.start();
+    for (let i = 0; i < n; i++) frames.push(document.body.appendChild(document.createElement("iframe")));
+    bench.stop(n);
+    check(frames.every((f) => f.contentWindow !== null), "every iframe has a window");
+    for (const f of frames) f.remove();
+  },
+
+  // Workers: n dedicated workers started one after another, each timed from `new Worker` to its
+  // first answer (its thread, context, global and script, and one message each way); all stay
+  // alive until the last has answered. Wall clock.
+  async worker_create(n) {
+    const workers = [];
+    bench.start();
+    for (let i = 0; i < n; i++) {
+      const worker = new Worker("/bench_worker.js");
+      workers.push(worker);
+      await new Promise((resolve) => {
+        worker.onmessage = resolve;
+        worker.postMessage("ping");
+      });
+    }
+    bench.stop(n);
+    for (const worker of workers) worker.terminate();
+    check(workers.length === n, `${workers.length} of ${n} workers answered`);
+  },
+
   // Frames: a requestAnimationFrame loop of n frames on a virtual clock (the display's vsyncs
   // come at once): one rendering opportunity, rendering task and callback per operation.
   async frame_loop(n) {
@@ -402,6 +434,23 @@ async function setPriorityOver100(pending, observed) {
   await scheduler.postTask(noop, { priority: "background" });
   check(order.length === pending, `${order.length} of ${pending} tasks ran`);
   check(order[0] === 0 && order.at(-1) === 99, "tasks ran by their final priorities");
+}
+
+// Start n workers at once and resolve when every one has answered, leaving them running (the
+// memory measurement per worker).
+function startWorkers(n) {
+  const workers = [];
+  let answered = 0;
+  return new Promise((resolve) => {
+    for (let i = 0; i < n; i++) {
+      const worker = new Worker("/bench_worker.js");
+      workers.push(worker);
+      worker.onmessage = () => {
+        if (++answered === n) resolve(workers);
+      };
+      worker.postMessage("ping");
+    }
+  });
 }
 
 // Post n tasks and leave them pending (the memory measurement).

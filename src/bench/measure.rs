@@ -388,13 +388,29 @@ fn status_bytes(key: &str) -> Option<u64> {
 /// - `peak-burst-all`: `postTask_burst_all(N)` (N tasks awaited with `Promise.all`); the peak RSS
 ///   of the process in bytes.
 /// - `peak-reaction-all`: the same shape without the scheduler (`reaction_burst_all(N)`).
+/// - `worker-rss`: N dedicated workers started at once, each answering one message, all still
+///   running (idle); the RSS growth per worker in bytes (its thread, context, global and loop).
+/// - `realm-bare-rss`, `realm-bare-ns`: N realms made by the engine alone
+///   (`Context::create_realm`: ECMAScript's intrinsics and an empty global), kept; RSS growth and
+///   CPU time per realm.
+/// - `realm-web-rss`, `realm-web-ns`: the same, each realm then set up as an iframe's window is
+///   (`web::register` with the page's options: the web APIs and an about:blank document).
+/// - `realm-steps`: the same, step by step of `web::register` (a table, see [`realm_steps`]).
 #[must_use]
 pub fn bench_child(what: &str, n: u64) -> i32 {
+    if what == "realm-steps" {
+        return realm_steps(n);
+    }
     let result = match what {
         "rss" => rss_child(n),
         "rss-floor" => rss_floor_child(n),
         "peak-burst-all" => peak_child("postTask_burst_all", n),
         "peak-reaction-all" => peak_child("reaction_burst_all", n),
+        "worker-rss" => worker_rss_child(n),
+        "realm-bare-rss" => realm_child(n, false).map(|(bytes, _)| bytes),
+        "realm-web-rss" => realm_child(n, true).map(|(bytes, _)| bytes),
+        "realm-bare-ns" => realm_child(n, false).map(|(_, ns)| ns),
+        "realm-web-ns" => realm_child(n, true).map(|(_, ns)| ns),
         _ => Err(format!("unknown measurement {what}")),
     };
     match result {
@@ -443,6 +459,128 @@ fn peak_child(function: &str, n: u64) -> Result<f64, String> {
     Ok(peak_rss_bytes().ok_or("no /proc/self/status")? as f64)
 }
 
+fn worker_rss_child(n: u64) -> Result<f64, String> {
+    let mut runtime = runtime_with_cases(false)?;
+    boa_gc::force_collect();
+    let before = rss_bytes().ok_or("no /proc/self/status")?;
+    runtime.run_scripts(&[(
+        format!("startWorkers({n}).then((workers) => {{ globalThis.kept = workers; }});"),
+        "taskhost:bench".to_owned(),
+    )]);
+    // The loop ends when every agent is idle: the workers have answered and wait for messages.
+    runtime.run_event_loop();
+    boa_gc::force_collect();
+    let after = rss_bytes().ok_or("no /proc/self/status")?;
+    let started = runtime
+        .eval("globalThis.kept ? globalThis.kept.length : 0")
+        .map_err(|e| e.to_string())?
+        .as_number()
+        .unwrap_or(0.0);
+    runtime.finish_workers();
+    if started != n as f64 {
+        return Err(format!("{started} of {n} workers answered"));
+    }
+    Ok(after.saturating_sub(before) as f64 / n as f64)
+}
+
+/// N realms kept in one context, bare or with the web APIs: (RSS bytes, CPU ns) per realm.
+fn realm_child(n: u64, web: bool) -> Result<(f64, f64), String> {
+    let mut runtime = runtime_with_cases(false)?;
+    let context = runtime.context();
+    let options = crate::agent::realm::realm_data::<crate::web::WebOptions>(context)
+        .map(|o| (*o).clone())
+        .ok_or("the window has no options")?;
+    boa_gc::force_collect();
+    let before = rss_bytes().ok_or("no /proc/self/status")?;
+    let started = thread_cpu_time();
+    let mut kept = Vec::with_capacity(usize::try_from(n).unwrap_or(0));
+    for i in 0..n {
+        let realm = context.create_realm().map_err(|e| e.to_string())?;
+        if web {
+            crate::agent::realm::in_realm(context, &realm, |context| {
+                crate::agent::realm::install_realm(context, &format!("bench {i}"));
+                crate::web::register(context, &options)
+            })
+            .map_err(|e| e.to_string())?;
+        }
+        kept.push(realm);
+    }
+    let cpu = thread_cpu_time().saturating_sub(started);
+    boa_gc::force_collect();
+    let after = rss_bytes().ok_or("no /proc/self/status")?;
+    drop(kept);
+    Ok((
+        after.saturating_sub(before) as f64 / n as f64,
+        nanos(cpu) / n as f64,
+    ))
+}
+
+/// `taskhost bench-child realm-steps N`: N realms set up as iframes' windows are, each step of
+/// `web::register` measured apart; a line per step: its name, the RSS growth and CPU time per
+/// realm (the engine's `create_realm` first). The RSS of a step is approximate: the allocator
+/// takes memory from the system in blocks, and a collection in one step frees what others left.
+#[must_use]
+pub fn realm_steps(n: u64) -> i32 {
+    match realm_steps_child(n) {
+        Ok(lines) => {
+            for (name, bytes, ns) in lines {
+                println!(
+                    "{name:<36} {:>8.1} KB {:>8.3} ms",
+                    bytes / 1e3 / n as f64,
+                    ns / 1e6 / n as f64
+                );
+            }
+            0
+        }
+        Err(e) => {
+            eprintln!("taskhost bench-child: {e}");
+            1
+        }
+    }
+}
+
+fn realm_steps_child(n: u64) -> Result<Vec<(&'static str, f64, f64)>, String> {
+    let mut runtime = runtime_with_cases(false)?;
+    let context = runtime.context();
+    let options = crate::agent::realm::realm_data::<crate::web::WebOptions>(context)
+        .map(|o| (*o).clone())
+        .ok_or("the window has no options")?;
+    boa_gc::force_collect();
+    let mut totals: Vec<(&'static str, f64, f64)> = Vec::new();
+    let mut add = |name: &'static str, bytes: f64, ns: f64| {
+        match totals.iter_mut().find(|(n, _, _)| *n == name) {
+            Some(t) => {
+                t.1 += bytes;
+                t.2 += ns;
+            }
+            None => totals.push((name, bytes, ns)),
+        }
+    };
+    let mut kept = Vec::new();
+    for i in 0..n {
+        let mut last = (rss_bytes().unwrap_or(0), thread_cpu_time());
+        let mut step = |name: &'static str, add: &mut dyn FnMut(&'static str, f64, f64)| {
+            let now = (rss_bytes().unwrap_or(0), thread_cpu_time());
+            add(
+                name,
+                now.0 as f64 - last.0 as f64,
+                nanos(now.1.saturating_sub(last.1)),
+            );
+            last = (rss_bytes().unwrap_or(0), thread_cpu_time());
+        };
+        let realm = context.create_realm().map_err(|e| e.to_string())?;
+        step("engine: create_realm", &mut add);
+        crate::agent::realm::in_realm(context, &realm, |context| {
+            crate::agent::realm::install_realm(context, &format!("bench {i}"));
+            crate::web::register_steps(context, &options, &mut |name| step(name, &mut add))
+        })
+        .map_err(|e| e.to_string())?;
+        kept.push(realm);
+    }
+    drop(kept);
+    Ok(totals)
+}
+
 /// `taskhost bench-child WHAT N` in a child process: its one number.
 pub(super) fn child_measurement(what: &str, n: u64) -> Result<f64, String> {
     let exe = std::env::current_exe().map_err(|e| e.to_string())?;
@@ -459,27 +597,55 @@ pub(super) fn child_measurement(what: &str, n: u64) -> Result<f64, String> {
         .map_err(|e| format!("unreadable measurement: {e}"))
 }
 
-/// Median wall time of `taskhost run` on an empty script over `runs` runs, in ms.
-pub(super) fn startup_ms(runs: usize) -> Result<f64, String> {
+/// Start-up of `taskhost run` on an empty script over `runs` runs: the median wall time in ms and
+/// the median peak RSS in bytes (the child's `ru_maxrss`, what `/usr/bin/time -v` reports as
+/// "Maximum resident set size").
+pub(super) fn startup(runs: usize) -> Result<(f64, f64), String> {
     let exe = std::env::current_exe().map_err(|e| e.to_string())?;
     let script =
         std::env::temp_dir().join(format!("taskhost-bench-empty-{}.js", std::process::id()));
     std::fs::write(&script, "").map_err(|e| e.to_string())?;
     let mut times = Vec::with_capacity(runs);
+    let mut peaks = Vec::with_capacity(runs);
     for _ in 0..runs {
         let started = Instant::now();
-        let status = std::process::Command::new(&exe)
+        let child = std::process::Command::new(&exe)
             .arg("run")
             .arg(&script)
-            .status()
+            .spawn()
             .map_err(|e| e.to_string())?;
+        let (status, peak) = wait_with_peak_rss(child)?;
         times.push(started.elapsed().as_secs_f64() * 1000.0);
-        if !status.success() {
+        peaks.push(peak);
+        if status != 0 {
             let _ = std::fs::remove_file(&script);
-            return Err(format!("taskhost run exited with {status}"));
+            return Err(format!("taskhost run exited with status {status}"));
         }
     }
     let _ = std::fs::remove_file(&script);
     times.sort_by(f64::total_cmp);
-    Ok(times[times.len() / 2])
+    peaks.sort_by(f64::total_cmp);
+    let median = |v: &[f64]| v.get(v.len() / 2).copied().unwrap_or(0.0);
+    Ok((median(&times), median(&peaks)))
+}
+
+/// Wait for `child` with `wait4`: its exit status (or 128 + signal) and its peak RSS in bytes.
+fn wait_with_peak_rss(child: std::process::Child) -> Result<(i32, f64), String> {
+    let pid = libc::pid_t::try_from(child.id()).map_err(|e| e.to_string())?;
+    let mut status: libc::c_int = 0;
+    // SAFETY: an all-zero rusage is a valid value to be written over.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: `pid` is our own child, not yet waited for (`child` is not used to wait); `status`
+    // and `usage` are valid places to write to.
+    let rc = unsafe { libc::wait4(pid, &raw mut status, 0, &raw mut usage) };
+    if rc != pid {
+        return Err(format!("wait4: {}", std::io::Error::last_os_error()));
+    }
+    let code = if libc::WIFEXITED(status) {
+        libc::WEXITSTATUS(status)
+    } else {
+        128 + libc::WTERMSIG(status)
+    };
+    // Linux gives ru_maxrss in KiB.
+    Ok((code, usage.ru_maxrss as f64 * 1024.0))
 }

@@ -16,7 +16,7 @@ use std::time::Duration;
 
 use serde::Serialize;
 
-pub use measure::{bench_child, rss_bytes};
+pub use measure::{bench_child, realm_steps, rss_bytes};
 
 /// How the suite is run.
 #[derive(Clone, Debug)]
@@ -166,6 +166,16 @@ pub fn cases() -> Vec<Case> {
             fresh_only: true,
             ..case("input_burst/10k", "input_burst", 10_000)
         },
+        // Realms: fresh runtimes only (the removed iframes' realms and the workers' threads
+        // would stay in a long-lived one).
+        Case {
+            fresh_only: true,
+            ..case("iframe_create", "iframe_create", 50)
+        },
+        Case {
+            fresh_only: true,
+            ..worker_case("worker_create", "worker_create", 50)
+        },
         worker_case("worker_round_trip", "worker_round_trip", 20_000),
         Case {
             total: Some(1_000_000),
@@ -206,6 +216,19 @@ pub struct SteadyResult {
     pub error: Option<String>,
 }
 
+/// The cost of one realm (`bench-child realm-*`): the engine's part (`Context::create_realm`:
+/// the intrinsics and an empty global) and the whole of a window's realm as an iframe makes it
+/// (with `web::register`).
+#[derive(Clone, Debug, Serialize)]
+pub struct RealmCost {
+    pub bare_rss: f64,
+    pub bare_ns: f64,
+    pub web_rss: f64,
+    pub web_ns: f64,
+    /// How many realms each figure was measured over.
+    pub realms: u64,
+}
+
 /// Everything one run measured.
 #[derive(Clone, Debug, Serialize)]
 pub struct BenchReport {
@@ -223,6 +246,12 @@ pub struct BenchReport {
     pub peak_rss_reaction_all: Option<(f64, u64)>,
     /// Median wall time of `taskhost run` on an empty script, in ms.
     pub startup_ms: Option<f64>,
+    /// Median peak RSS of that run, in bytes.
+    pub startup_peak_rss: Option<f64>,
+    /// RSS growth per running (idle) worker, in bytes, and the number of workers.
+    pub rss_per_worker: Option<(f64, u64)>,
+    /// What a realm costs, per realm: made by the engine alone, and set up as a window.
+    pub realm_cost: Option<RealmCost>,
     /// The cases run one after another in one runtime (`--steady-state`): name and ns/op.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub steady: Vec<SteadyResult>,
@@ -242,6 +271,9 @@ impl BenchReport {
             peak_rss_burst_all: None,
             peak_rss_reaction_all: None,
             startup_ms: None,
+            startup_peak_rss: None,
+            rss_per_worker: None,
+            realm_cost: None,
             steady: Vec::new(),
             targets: Vec::new(),
         }
@@ -375,9 +407,40 @@ pub fn run_bench(options: &BenchOptions) -> i32 {
             Err(e) => eprintln!("peak_rss_reaction_all: {e}"),
         }
     }
+    if wants("worker_rss") {
+        let workers = scaled(100);
+        match measure::child_measurement("worker-rss", workers) {
+            Ok(bytes) => report.rss_per_worker = Some((bytes, workers)),
+            Err(e) => eprintln!("worker_rss: {e}"),
+        }
+    }
+    if wants("realm_cost") {
+        let realms = scaled(100);
+        let measured: Result<Vec<f64>, String> =
+            ["realm-bare-rss", "realm-bare-ns", "realm-web-rss", "realm-web-ns"]
+                .iter()
+                .map(|what| measure::child_measurement(what, realms))
+                .collect();
+        match measured.as_deref() {
+            Ok(&[bare_rss, bare_ns, web_rss, web_ns]) => {
+                report.realm_cost = Some(RealmCost {
+                    bare_rss,
+                    bare_ns,
+                    web_rss,
+                    web_ns,
+                    realms,
+                });
+            }
+            Ok(_) => {}
+            Err(e) => eprintln!("realm_cost: {e}"),
+        }
+    }
     if wants("startup") {
-        match measure::startup_ms(11) {
-            Ok(ms) => report.startup_ms = Some(ms),
+        match measure::startup(11) {
+            Ok((ms, peak)) => {
+                report.startup_ms = Some(ms);
+                report.startup_peak_rss = Some(peak);
+            }
             Err(e) => eprintln!("startup: {e}"),
         }
     }
@@ -415,7 +478,9 @@ mod tests {
                 "promise_burst/1k",
                 "promise_burst/1M",
                 "frame_loop",
-                "input_burst/10k"
+                "input_burst/10k",
+                "iframe_create",
+                "worker_create"
             ]
         );
     }

@@ -215,6 +215,26 @@ pub fn evaluate(report: &BenchReport) -> Vec<TargetResult> {
             "×",
         ));
     }
+    if let Some((bytes, _)) = report.rss_per_worker {
+        out.push(target(
+            "memory per worker",
+            "RSS growth / running workers, MB".to_owned(),
+            bytes / 1e6,
+            Bound::AtMost,
+            1.0,
+            "MB",
+        ));
+    }
+    if let Some(ns) = report.ns_per_op("iframe_create") {
+        out.push(target(
+            "creation of an iframe",
+            "iframe_create, CPU ms per iframe".to_owned(),
+            ns / 1e6,
+            Bound::AtMost,
+            0.5,
+            "ms",
+        ));
+    }
     if let Some(ms) = report.startup_ms {
         out.push(target(
             "start-up of an empty script",
@@ -279,8 +299,30 @@ pub fn render(report: &BenchReport) -> String {
             let _ = writeln!(text, "peak RSS of {what}({n}): {:.0} MB", bytes / 1e6);
         }
     }
+    if let Some((bytes, n)) = report.rss_per_worker {
+        let _ = writeln!(
+            text,
+            "RSS per running worker ({n} workers): {:.0} KB",
+            bytes / 1e3
+        );
+    }
+    if let Some(realm) = &report.realm_cost {
+        let _ = writeln!(
+            text,
+            "per realm ({} realms): the engine's (create_realm) {:.0} KB, {:.2} ms CPU; with the web APIs (an iframe's window) {:.0} KB, {:.2} ms CPU",
+            realm.realms,
+            realm.bare_rss / 1e3,
+            realm.bare_ns / 1e6,
+            realm.web_rss / 1e3,
+            realm.web_ns / 1e6
+        );
+    }
     if let Some(ms) = report.startup_ms {
-        let _ = writeln!(text, "start-up of an empty script: {ms:.1} ms");
+        let _ = write!(text, "start-up of an empty script: {ms:.1} ms");
+        if let Some(peak) = report.startup_peak_rss {
+            let _ = write!(text, ", peak RSS {:.1} MB", peak / 1e6);
+        }
+        let _ = writeln!(text);
     }
     if !report.steady.is_empty() {
         let _ = writeln!(

@@ -50,18 +50,40 @@ pub struct WebOptions {
 
 /// Register every web API on the context's global object.
 pub fn register(context: &mut Context, options: &WebOptions) -> JsResult<()> {
+    register_steps(context, options, &mut |_| {})
+}
+
+/// [`register`], calling `done` with each step's name after it (what `taskhost bench-child
+/// realm-steps` measures a realm's cost by).
+pub fn register_steps(
+    context: &mut Context,
+    options: &WebOptions,
+    done: &mut dyn FnMut(&'static str),
+) -> JsResult<()> {
     console::register(context, options.console_to_stderr)?;
+    done("console");
     dom::register(context, options.worker.is_none())?;
+    done("dom");
     html::register(context, options.worker.as_ref())?;
+    done("html");
     hr_time::register(context, options.worker.is_some())?;
+    done("hr_time");
     crypto::register(context)?;
+    done("crypto");
     encoding::register(context)?;
+    done("encoding");
     url::register(context)?;
+    done("url");
     file_api::register(context)?;
+    done("file_api");
     performance::register(context, options.worker.is_none())?;
+    done("performance");
     scheduling::register(context)?;
+    done("scheduling");
     fetch::register(context, options.fetch_root.clone())?;
+    done("fetch");
     namespace::register(context, options)?;
+    done("namespace");
     // The window's state as a browsing context: what its iframes inherit, its child windows,
     // and its document (the initial about:blank one until a document is loaded into it).
     crate::agent::realm::insert_realm_data(context, std::rc::Rc::new(options.clone()));
@@ -80,12 +102,19 @@ pub fn register(context: &mut Context, options: &WebOptions) -> JsResult<()> {
         uievents::register(context)?;
         event_timing::performance_event_timing::register(context)?;
         event_timing::event_counts::register(context)?;
+        done("rendering, UI events, Event Timing");
     }
     if options.documents && options.worker.is_none() {
         html::window::define_window_members(&context.global_object(), context)?;
+        done("window members");
         let document = dom::document::create_window_document(context)?;
         dom::document::populate_blank(&document, context)?;
         html::page_visibility::register(context)?;
+        done("about:blank document");
     }
+    // The interfaces made while setting up (the global's own, its objects') get their data
+    // properties before any script sees the global.
+    dom::lazy_globals::settle_now(context)?;
+    done("settle");
     Ok(())
 }

@@ -8,7 +8,8 @@ use boa_engine::{Context, JsData, JsError, JsObject, JsResult, JsString, JsValue
 use boa_gc::{Finalize, Trace};
 
 use crate::web::dom::interface::{
-    InterfaceSpec, define_interface, illegal_invocation, prototype_from_new_target, prototype_of,
+    InterfaceSpec, define_interface_with, illegal_invocation, interface, made_prototype_of,
+    prototype_from_new_target,
     this_object,
 };
 
@@ -87,7 +88,8 @@ pub fn as_dom_exception(value: &JsValue) -> Option<DomExceptionData> {
 
 /// Create a DOMException object (e.g. "create an AbortError DOMException").
 pub fn new_dom_exception(context: &Context, message: &str, name: &str) -> JsResult<JsObject> {
-    let proto = prototype_of(context, "DOMException")?;
+    // (Made when the realm was set up: `register`.)
+    let proto = made_prototype_of(context, "DOMException")?;
     Ok(JsObject::from_proto_and_data(
         proto,
         DomExceptionData {
@@ -130,7 +132,7 @@ fn constructor(new_target: &JsValue, args: &[JsValue], context: &mut Context) ->
 
 pub fn register(context: &mut Context) -> JsResult<()> {
     let error_proto = context.intrinsics().constructors().error().prototype();
-    let interface = define_interface(
+    define_interface_with(
         context,
         InterfaceSpec {
             name: "DOMException",
@@ -169,9 +171,15 @@ pub fn register(context: &mut Context) -> JsResult<()> {
                 }
             }
         },
+        // [Exposed, Serializable] interface DOMException: its prototype's [[Prototype]] is
+        // %Error.prototype% (WebIDL §3.14.1).
+        move |interface, _| {
+            interface.prototype.set_prototype(Some(error_proto));
+            Ok(())
+        },
     )?;
-    // [Exposed, Serializable] interface DOMException: its prototype's [[Prototype]] is
-    // %Error.prototype% (WebIDL §3.14.1).
-    interface.prototype.set_prototype(Some(error_proto));
+    // Made now: the host throws DOMExceptions from everywhere, often where it has the
+    // context only to read.
+    interface(context, "DOMException")?;
     Ok(())
 }

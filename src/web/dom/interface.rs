@@ -11,6 +11,11 @@
 //!   enumerable, configurable data properties; attributes are enumerable, configurable accessors;
 //!   constants are read-only, enumerable, non-configurable and live on both the interface object
 //!   and the prototype; the prototype has `@@toStringTag` = the interface name.
+//! - Interface objects are made when first needed ([`define_interface`] keeps a recipe): by a
+//!   script reading the global property, or by the host needing the prototype (an event it
+//!   dispatches, a parent interface). What a script can see is WebIDL's data property from the
+//!   start, with the exceptions written at [`define_interface`] (docs/ARCHITECTURE.md, "Lazy
+//!   interface objects").
 
 use rustc_hash::FxHashMap as HashMap;
 use std::cell::RefCell;
@@ -32,10 +37,26 @@ pub struct Interface {
     pub prototype: JsObject,
 }
 
+/// How an interface not made yet will be made.
+type Recipe = Box<dyn FnOnce(&mut Context) -> JsResult<Interface>>;
+
+/// A global property of an interface object that is still the stand-in accessor
+/// ([`define_interface`]): its getter (to know the property is still the stand-in) and what a
+/// script assigned to it.
+struct StandIn {
+    name: &'static str,
+    getter: JsObject,
+    assigned: Option<JsValue>,
+}
+
 /// The web layer's per-realm record of interfaces (context data).
 #[derive(Default)]
 pub struct DomRealm {
     interfaces: RefCell<HashMap<&'static str, Interface>>,
+    /// The interfaces defined but not made yet.
+    recipes: RefCell<HashMap<&'static str, Recipe>>,
+    /// The global properties still held by their stand-ins, in definition order.
+    stand_ins: RefCell<Vec<StandIn>>,
     /// The realm's `%ArrayIteratorPrototype%.next` as it was before any script ran: while an
     /// array's iteration still uses it, `sequence` may read the array directly.
     array_iterator_next: Option<JsObject>,
@@ -58,9 +79,12 @@ impl DomRealm {
                 context,
                 Rc::new(DomRealm {
                     interfaces: RefCell::default(),
+                    recipes: RefCell::default(),
+                    stand_ins: RefCell::default(),
                     array_iterator_next,
                 }),
             );
+            super::lazy_globals::install(context);
         }
     }
 
@@ -73,22 +97,45 @@ impl DomRealm {
     }
 }
 
-/// The interface registered under `name` in this realm.
-pub fn interface(context: &Context, name: &str) -> JsResult<Interface> {
+/// The interface registered under `name` in this realm, made now if it was not yet (and its
+/// parents before it).
+pub fn interface(context: &mut Context, name: &str) -> JsResult<Interface> {
+    let realm = DomRealm::of(context)?;
+    if let Some(made) = realm.interfaces.borrow().get(name) {
+        return Ok(made.clone());
+    }
+    // (The borrow ends before the recipe runs: it makes its parent the same way.)
+    let recipe = realm.recipes.borrow_mut().remove_entry(name);
+    let Some((name, recipe)) = recipe else {
+        return Err(JsNativeError::typ()
+            .with_message(format!("interface {name} is not defined"))
+            .into());
+    };
+    let made = recipe(context)?;
+    realm.interfaces.borrow_mut().insert(name, made.clone());
+    if realm.stand_ins.borrow().iter().any(|s| s.name == name) {
+        super::lazy_globals::settle_later(context);
+    }
+    Ok(made)
+}
+
+/// The interface prototype object of `name`, which must have been made already (an interface
+/// the realm's set-up makes, for callers that only read the context).
+pub fn made_prototype_of(context: &Context, name: &str) -> JsResult<JsObject> {
     DomRealm::of(context)?
         .interfaces
         .borrow()
         .get(name)
-        .cloned()
+        .map(|i| i.prototype.clone())
         .ok_or_else(|| {
             JsNativeError::typ()
-                .with_message(format!("interface {name} is not defined"))
+                .with_message(format!("interface {name} is not made"))
                 .into()
         })
 }
 
 /// The interface prototype object of `name` (e.g. to create an object of that interface).
-pub fn prototype_of(context: &Context, name: &str) -> JsResult<JsObject> {
+pub fn prototype_of(context: &mut Context, name: &str) -> JsResult<JsObject> {
     Ok(interface(context, name)?.prototype)
 }
 
@@ -211,7 +258,7 @@ pub fn define_memberless_interface(
     context: &mut Context,
     name: &'static str,
     parent: &'static str,
-) -> JsResult<Interface> {
+) -> JsResult<()> {
     define_interface(
         context,
         InterfaceSpec {
@@ -225,8 +272,76 @@ pub fn define_memberless_interface(
 }
 
 /// Define an interface: its interface object (exposed on the global), its prototype with
-/// `@@toStringTag`, the inheritance chain to `parent`, and its members.
+/// `@@toStringTag`, the inheritance chain to `parent`, and its members. They are made when first
+/// needed ([`interface`]); until then the global property is a stand-in.
+///
+/// WebIDL §3.7 ("define the global property references"): the global property is a data
+/// property { [[Writable]]: true, [[Enumerable]]: false, [[Configurable]]: true } whose value is
+/// the interface object. Here it is first an accessor with those enumerable and configurable
+/// bits, whose getter makes the interface and whose setter keeps what was assigned; when no
+/// JavaScript frame is on the stack (the end of a task's script, `Host::when_stack_empty`) every
+/// stand-in whose interface was made or assigned becomes that data property, in its place in
+/// the property order. (Not at once inside the getter: Boa 0.22's inline caches would keep
+/// the accessor's slot for the data property that replaced it, and the next read would call the
+/// interface object as a getter; docs/ARCHITECTURE.md.) Until then a script sees the data
+/// property through `Object.getOwnPropertyDescriptor(s)`, `Reflect.getOwnPropertyDescriptor`,
+/// `Object.defineProperty`/`defineProperties`/`Reflect.defineProperty`, `Object.freeze`/`seal`/
+/// `preventExtensions`, `Reflect.preventExtensions` and `__lookupGetter__`/`__lookupSetter__`,
+/// which turn the stand-ins they concern into data properties first (`lazy_globals`).
+/// Deviations left: a `Proxy` whose target is a global forwards `getOwnPropertyDescriptor` to
+/// it unseen, so through the proxy an interface the script never touched shows the accessor;
+/// and a set whose receiver is not the global (`Reflect.set(globalThis, "Event", v, receiver)`)
+/// defines the property on the receiver as the data property would, but reports no failure
+/// (a primitive receiver, or a receiver with a non-writable or accessor property of that name).
 pub fn define_interface(
+    context: &mut Context,
+    spec: InterfaceSpec,
+    members: impl FnOnce(&mut Members<'_, '_>) + 'static,
+) -> JsResult<()> {
+    define_interface_with(context, spec, members, |_, _| Ok(()))
+}
+
+/// [`define_interface`], with `finish` run on the interface when it is made (what its members
+/// cannot say: a different [[Prototype]], an `@@iterator` that is another member's function).
+pub fn define_interface_with(
+    context: &mut Context,
+    spec: InterfaceSpec,
+    members: impl FnOnce(&mut Members<'_, '_>) + 'static,
+    finish: impl FnOnce(&Interface, &mut Context) -> JsResult<()> + 'static,
+) -> JsResult<()> {
+    let name = spec.name;
+    let realm = DomRealm::of(context)?;
+    realm.recipes.borrow_mut().insert(
+        name,
+        Box::new(move |context| {
+            let made = make_interface(context, spec, members)?;
+            finish(&made, context)?;
+            Ok(made)
+        }),
+    );
+    let getter = super::lazy_globals::install_stand_in(context, name)?;
+    realm.stand_ins.borrow_mut().push(StandIn {
+        name,
+        getter,
+        assigned: None,
+    });
+    Ok(())
+}
+
+/// [`define_interface`], and make the interface now (for the few the host needs at once: the
+/// global's own, the prototypes of objects every global has).
+pub fn define_interface_now(
+    context: &mut Context,
+    spec: InterfaceSpec,
+    members: impl FnOnce(&mut Members<'_, '_>) + 'static,
+) -> JsResult<Interface> {
+    let name = spec.name;
+    define_interface(context, spec, members)?;
+    interface(context, name)
+}
+
+/// Make the interface object and its prototype (`spec.parent` is made first if it was not).
+fn make_interface(
     context: &mut Context,
     spec: InterfaceSpec,
     members: impl FnOnce(&mut Members<'_, '_>),
@@ -257,21 +372,84 @@ pub fn define_interface(
         members(&mut m);
     }
     let standard = builder.build();
-    let result = Interface {
+    Ok(Interface {
         constructor: standard.constructor(),
         prototype: standard.prototype(),
-    };
-    // Exposed=(Window,Worker): a writable, configurable, non-enumerable global property.
-    context.register_global_property(
-        JsString::from(name),
-        result.constructor.clone(),
-        Attribute::WRITABLE | Attribute::CONFIGURABLE,
-    )?;
-    DomRealm::of(context)?
-        .interfaces
-        .borrow_mut()
-        .insert(name, result.clone());
-    Ok(result)
+    })
+}
+
+/// What the stand-ins of `lazy_globals` need of the realm's record.
+pub(super) mod stand_ins {
+    use super::{DomRealm, JsObject, JsResult, JsValue, interface};
+    use boa_engine::Context;
+
+    /// The value of the stand-in `name` of the current realm: what a script assigned to it, or
+    /// the interface object (made now if it was not).
+    pub fn value(context: &mut Context, name: &'static str) -> JsResult<JsValue> {
+        let realm = DomRealm::of(context)?;
+        let assigned = realm
+            .stand_ins
+            .borrow()
+            .iter()
+            .find(|s| s.name == name)
+            .and_then(|s| s.assigned.clone());
+        match assigned {
+            Some(value) => Ok(value),
+            None => Ok(interface(context, name)?.constructor.into()),
+        }
+    }
+
+    /// A script assigned `value` to the global property `name` while it was a stand-in.
+    pub fn assign(context: &Context, name: &'static str, value: JsValue) -> JsResult<()> {
+        let realm = DomRealm::of(context)?;
+        if let Some(stand_in) = realm
+            .stand_ins
+            .borrow_mut()
+            .iter_mut()
+            .find(|s| s.name == name)
+        {
+            stand_in.assigned = Some(value);
+        }
+        Ok(())
+    }
+
+    /// The stand-ins of the current realm to settle: with `all`, every one (their interfaces
+    /// are made); otherwise those whose interface was made or that were assigned, or only
+    /// `only`. Each: its name, getter and value; they are no longer stand-ins.
+    pub fn take(
+        context: &mut Context,
+        all: bool,
+        only: Option<&str>,
+    ) -> JsResult<Vec<(&'static str, JsObject, JsValue)>> {
+        let realm = DomRealm::of(context)?;
+        let names: Vec<&'static str> = realm
+            .stand_ins
+            .borrow()
+            .iter()
+            .filter(|s| only.is_none_or(|o| o == s.name))
+            .filter(|s| {
+                all || only.is_some()
+                    || s.assigned.is_some()
+                    || realm.interfaces.borrow().contains_key(s.name)
+            })
+            .map(|s| s.name)
+            .collect();
+        let mut out = Vec::with_capacity(names.len());
+        for name in names {
+            let value = value(context, name)?;
+            let mut list = realm.stand_ins.borrow_mut();
+            if let Some(i) = list.iter().position(|s| s.name == name) {
+                let stand_in = list.remove(i);
+                out.push((name, stand_in.getter, value));
+            }
+        }
+        Ok(out)
+    }
+
+    /// Whether the current realm has stand-ins left.
+    pub fn any(context: &Context) -> bool {
+        DomRealm::of(context).is_ok_and(|r| !r.stand_ins.borrow().is_empty())
+    }
 }
 
 // ---- errors in the browsers' wording ----

@@ -7,7 +7,9 @@
 //! Interfaces and inheritance ([`interface`]):
 //! - `define_interface(context, InterfaceSpec { name, parent: Some("AbortSignal"), length,
 //!   constructor }, |m| { m.operation(..).attribute(..).static_operation(..); })` — real JS
-//!   inheritance from a registered parent; `prototype_of(context, "TaskSignal")`,
+//!   inheritance from a registered parent, made when first used (`define_interface_with` adds
+//!   steps run when it is made, `define_interface_now` makes it at once);
+//!   `prototype_of(context, "TaskSignal")` (makes it if needed),
 //!   `prototype_from_new_target(new_target, name, context)` for subclassable constructors;
 //!   `illegal_invocation()`, `illegal_constructor()`, `sequence(value, context, on_error)`.
 //!
@@ -59,6 +61,7 @@ pub mod element;
 pub mod event;
 pub mod event_target;
 pub mod interface;
+pub mod lazy_globals;
 pub mod mutation_observer;
 pub mod mutation_record;
 pub mod node;

@@ -19,7 +19,7 @@ use super::{EventTiming, type_string};
 use crate::agent::realm::{insert_realm_data, realm_data};
 use crate::engine::callback::{ExceptionBehavior, invoke_callback_function};
 use crate::web::dom::interface::{
-    InterfaceSpec, accessor_pair, arg, define_interface, illegal_invocation, prototype_of,
+    InterfaceSpec, accessor_pair, arg, define_interface_with, illegal_invocation, prototype_of,
     this_object,
 };
 use crate::web::hr_time::performance::this_performance;
@@ -91,7 +91,7 @@ fn interaction_count(this: &JsValue, _: &[JsValue], context: &mut Context) -> Js
 }
 
 pub fn register(context: &mut Context) -> JsResult<()> {
-    let interface = define_interface(
+    define_interface_with(
         context,
         InterfaceSpec {
             name: "EventCounts",
@@ -171,17 +171,20 @@ pub fn register(context: &mut Context) -> JsResult<()> {
                 }),
             );
         },
-    )?;
-    // @@iterator is entries.
-    let entries_fn = interface.prototype.get(js_string!("entries"), context)?;
-    interface.prototype.define_property_or_throw(
-        JsSymbol::iterator(),
-        PropertyDescriptor::builder()
-            .value(entries_fn)
-            .writable(true)
-            .enumerable(false)
-            .configurable(true),
-        context,
+        // @@iterator is entries.
+        |interface, context| {
+            let entries_fn = interface.prototype.get(js_string!("entries"), context)?;
+            interface.prototype.define_property_or_throw(
+                JsSymbol::iterator(),
+                PropertyDescriptor::builder()
+                    .value(entries_fn)
+                    .writable(true)
+                    .enumerable(false)
+                    .configurable(true),
+                context,
+            )?;
+            Ok(())
+        },
     )?;
     // partial interface Performance { [SameObject] readonly attribute EventCounts eventCounts;
     // readonly attribute unsigned long long interactionCount; }

@@ -41,7 +41,7 @@ pub fn new_response(
     url: &str,
     status: u16,
     body: Vec<u8>,
-    context: &Context,
+    context: &mut Context,
 ) -> JsResult<JsObject> {
     let proto = prototype_of(context, "Response")?;
     Ok(JsObject::from_proto_and_data(

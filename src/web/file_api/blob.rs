@@ -107,7 +107,7 @@ pub struct BlobData {
 
 /// A Blob (or File) of `bytes`, with the prototype of `interface` in this realm.
 pub fn new_blob(
-    context: &Context,
+    context: &mut Context,
     bytes: BlobBytes,
     type_: String,
     file: Option<FileInfo>,
@@ -144,7 +144,7 @@ pub fn serialize(object: &JsObject) -> Option<SerializedBlob> {
 
 /// The deserialization steps: a new Blob (or File) in the current realm with the record's
 /// state. Its prototype is the realm's interface prototype, whatever the global's `Blob` is now.
-pub fn deserialize(record: &SerializedBlob, context: &Context) -> JsResult<JsObject> {
+pub fn deserialize(record: &SerializedBlob, context: &mut Context) -> JsResult<JsObject> {
     new_blob(
         context,
         record.bytes.clone(),

@@ -21,7 +21,7 @@ use boa_gc::{Finalize, Gc, Trace};
 use crate::agent::host::Host;
 use crate::web::dom::event_target::{EventTargetState, IsEventTarget, register_event_target_brand};
 use crate::web::dom::interface::{
-    InterfaceSpec, define_interface, illegal_invocation, prototype_of, this_object,
+    InterfaceSpec, define_interface_now, illegal_invocation, prototype_of, this_object,
 };
 use crate::web::html::global_scope::{define_replaceable, define_replaceable_on};
 
@@ -92,7 +92,7 @@ fn to_json(this: &JsValue, _: &[JsValue], context: &mut Context) -> JsResult<JsV
 /// defined before).
 pub fn register(context: &mut Context, worker: bool) -> JsResult<()> {
     register_event_target_brand::<PerformanceData>(context);
-    let interface = define_interface(
+    let interface = define_interface_now(
         context,
         InterfaceSpec {
             name: "Performance",

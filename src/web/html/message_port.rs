@@ -148,7 +148,7 @@ pub fn port_state(object: &JsObject) -> Option<Gc<PortState>> {
         .map(|d| d.port.borrow().clone())
 }
 
-fn new_port_object(state: Gc<PortState>, context: &Context) -> JsResult<JsObject> {
+fn new_port_object(state: Gc<PortState>, context: &mut Context) -> JsResult<JsObject> {
     let proto = prototype_of(context, "MessagePort")?;
     let object = JsObject::from_proto_and_data(
         proto,
@@ -162,7 +162,7 @@ fn new_port_object(state: Gc<PortState>, context: &Context) -> JsResult<JsObject
 }
 
 /// Create a new pair of entangled ports (for `new MessageChannel()`).
-pub fn new_entangled_pair(context: &Context) -> JsResult<(JsObject, JsObject)> {
+pub fn new_entangled_pair(context: &mut Context) -> JsResult<(JsObject, JsObject)> {
     let (a, b) = (PortState::new(), PortState::new());
     // Entangle: associate the two ports to be entangled.
     *a.entangled.borrow_mut() = Entangled::Local(b.clone());

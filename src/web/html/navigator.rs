@@ -67,7 +67,7 @@ pub fn register(context: &mut Context, worker: bool) -> JsResult<()> {
             length: 0,
             constructor: None,
         },
-        |m| {
+        move |m| {
             // NavigatorID: the legacy constants every browser returns, and the user agent.
             m.attribute("appCodeName", string_getter(|| "Mozilla".into()), None)
                 .attribute("appName", string_getter(|| "Netscape".into()), None)

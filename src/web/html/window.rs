@@ -17,7 +17,7 @@ use crate::web::dom::document::window_document;
 use crate::web::dom::interface::accessor_pair;
 use crate::web::html::html_iframe_element::{ChildWindows, ParentWindow};
 
-use crate::web::dom::interface::{InterfaceSpec, define_interface};
+use crate::web::dom::interface::{InterfaceSpec, define_interface_now};
 use crate::web::html::event_handler::define_own_event_handler;
 
 /// The brand check of `Window`: only the global object implements it.
@@ -26,7 +26,7 @@ pub fn is_global(object: &JsObject, context: &Context) -> bool {
 }
 
 pub fn register(context: &mut Context) -> JsResult<()> {
-    let window = define_interface(
+    let window = define_interface_now(
         context,
         InterfaceSpec {
             name: "Window",

@@ -18,7 +18,7 @@ use boa_engine::{Context, JsObject, JsResult, JsString, JsValue, NativeFunction}
 
 use crate::agent::realm::{insert_realm_data, realm_data};
 use crate::web::dom::dom_exception::dom_exception_error;
-use crate::web::dom::interface::{InterfaceSpec, define_interface};
+use crate::web::dom::interface::{InterfaceSpec, define_interface, define_interface_now};
 use crate::web::html::document_loader::{DocumentBase, read_document_file};
 use crate::web::html::event_handler::define_own_event_handler;
 use crate::web::html::window::is_global;
@@ -144,7 +144,7 @@ fn name(context: &Context) -> JsString {
 /// `WorkerGlobalScope`) and make it the global object's, with the members both kinds have:
 /// `readonly attribute DOMString name` and `undefined close()`. Returns the global object.
 pub fn define_kind_interface(context: &mut Context, interface: &'static str) -> JsResult<JsObject> {
-    let defined = define_interface(
+    let defined = define_interface_now(
         context,
         InterfaceSpec {
             name: interface,

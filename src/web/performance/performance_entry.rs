@@ -148,7 +148,7 @@ fn interface_name(entry_type: EntryType) -> &'static str {
 }
 
 /// Create an entry object of the current realm with `data`.
-pub fn new_entry(data: EntryData, context: &Context) -> JsResult<JsObject> {
+pub fn new_entry(data: EntryData, context: &mut Context) -> JsResult<JsObject> {
     let proto = prototype_of(context, interface_name(data.entry_type))?;
     Ok(JsObject::from_proto_and_data(proto, data))
 }

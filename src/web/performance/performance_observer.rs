@@ -18,7 +18,7 @@ use crate::engine::callback::{ExceptionBehavior, invoke_callback_function};
 use crate::web::dom::dom_exception::dom_exception_error;
 use crate::web::dom::interface::{
     InterfaceSpec, accessor_pair, arguments_required, construct_error,
-    define_interface, dictionary, illegal_invocation, member, prototype_from_new_target, sequence,
+    define_interface_with, dictionary, illegal_invocation, member, prototype_from_new_target, sequence,
     this_object,
 };
 
@@ -342,7 +342,7 @@ fn supported_entry_types(context: &mut Context) -> JsResult<JsObject> {
 }
 
 pub fn register(context: &mut Context) -> JsResult<()> {
-    let interface = define_interface(
+    define_interface_with(
         context,
         InterfaceSpec {
             name: INTERFACE,
@@ -355,24 +355,26 @@ pub fn register(context: &mut Context) -> JsResult<()> {
                 .operation("disconnect", 0, NativeFunction::from_fn_ptr(disconnect))
                 .operation("takeRecords", 0, NativeFunction::from_fn_ptr(take_records));
         },
-    )?;
-    let frozen = supported_entry_types(context)?;
-    let (getter, _) = accessor_pair(
-        context.realm(),
-        "supportedEntryTypes",
-        NativeFunction::from_copy_closure_with_captures(
-            |_, _, frozen, _| Ok(frozen.clone().into()),
-            frozen,
-        ),
-        None,
-    );
-    interface.constructor.define_property_or_throw(
-        JsString::from("supportedEntryTypes"),
-        PropertyDescriptor::builder()
-            .get(getter)
-            .enumerable(true)
-            .configurable(true),
-        context,
-    )?;
-    Ok(())
+        |interface, context| {
+            let frozen = supported_entry_types(context)?;
+            let (getter, _) = accessor_pair(
+                context.realm(),
+                "supportedEntryTypes",
+                NativeFunction::from_copy_closure_with_captures(
+                    |_, _, frozen, _| Ok(frozen.clone().into()),
+                    frozen,
+                ),
+                None,
+            );
+            interface.constructor.define_property_or_throw(
+                JsString::from("supportedEntryTypes"),
+                PropertyDescriptor::builder()
+                    .get(getter)
+                    .enumerable(true)
+                    .configurable(true),
+                context,
+            )?;
+            Ok(())
+        },
+    )
 }

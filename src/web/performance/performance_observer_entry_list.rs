@@ -17,7 +17,7 @@ struct EntryListData {
 }
 
 /// A new PerformanceObserverEntryList of the current realm with `entries`.
-pub fn new_entry_list(entries: Vec<JsObject>, context: &Context) -> JsResult<JsObject> {
+pub fn new_entry_list(entries: Vec<JsObject>, context: &mut Context) -> JsResult<JsObject> {
     let proto = prototype_of(context, "PerformanceObserverEntryList")?;
     Ok(JsObject::from_proto_and_data(
         proto,

@@ -21,7 +21,7 @@ use boa_gc::{Finalize, Trace};
 use crate::agent::realm::{insert_realm_data, realm_data};
 use crate::engine::webidl::type_error;
 use crate::web::dom::interface::{
-    InterfaceSpec, arguments_required, construct_error, define_interface, illegal_invocation,
+    InterfaceSpec, arguments_required, construct_error, define_interface_with, illegal_invocation,
     prototype_from_new_target, prototype_of, sequence, this_object,
 };
 use crate::web::util::{define_operation, to_usv_string};
@@ -431,7 +431,7 @@ fn next(this: &JsValue, _: &[JsValue], context: &mut Context) -> JsResult<JsValu
 }
 
 pub fn register(context: &mut Context) -> JsResult<()> {
-    let interface = define_interface(
+    define_interface_with(
         context,
         InterfaceSpec {
             name: "URLSearchParams",
@@ -454,18 +454,21 @@ pub fn register(context: &mut Context) -> JsResult<()> {
                 .operation("forEach", 1, NativeFunction::from_fn_ptr(for_each))
                 .operation("toString", 0, NativeFunction::from_fn_ptr(to_string));
         },
-    )?;
-    // `iterable<USVString, USVString>`: @@iterator is the same function object as `entries`
-    // (writable, non-enumerable, configurable).
-    let entries = interface.prototype.get(js_string!("entries"), context)?;
-    interface.prototype.define_property_or_throw(
-        JsSymbol::iterator(),
-        PropertyDescriptor::builder()
-            .value(entries)
-            .writable(true)
-            .enumerable(false)
-            .configurable(true),
-        context,
+        // `iterable<USVString, USVString>`: @@iterator is the same function object as
+        // `entries` (writable, non-enumerable, configurable).
+        |interface, context| {
+            let entries = interface.prototype.get(js_string!("entries"), context)?;
+            interface.prototype.define_property_or_throw(
+                JsSymbol::iterator(),
+                PropertyDescriptor::builder()
+                    .value(entries)
+                    .writable(true)
+                    .enumerable(false)
+                    .configurable(true),
+                context,
+            )?;
+            Ok(())
+        },
     )?;
     // The iterator prototype object: [[Prototype]] %IteratorPrototype%, `next`, and
     // @@toStringTag "URLSearchParams Iterator".
