@@ -145,6 +145,8 @@ pub struct Host {
     deviations: Cell<crate::agent::deviations::Deviations>,
     /// `taskhost.clock`: a paused clock, the target a script awaits (see `clock_control.rs`).
     clock_control: RefCell<crate::agent::clock_control::ClockControl>,
+    /// Long Animation Frames' bookkeeping (see `frame_timing.rs`).
+    frame_timing: crate::agent::frame_timing::FrameTiming,
 }
 
 impl std::fmt::Debug for Host {
@@ -177,7 +179,14 @@ impl Host {
             tracing: Cell::new(false),
             deviations: Cell::new(crate::agent::deviations::Deviations::NONE),
             clock_control: RefCell::default(),
+            frame_timing: crate::agent::frame_timing::FrameTiming::default(),
         })
+    }
+
+    /// Long Animation Frames' bookkeeping (see `frame_timing.rs`).
+    #[must_use]
+    pub fn frame_timing(&self) -> &crate::agent::frame_timing::FrameTiming {
+        &self.frame_timing
     }
 
     /// `taskhost.clock`'s state (see `clock_control.rs`).

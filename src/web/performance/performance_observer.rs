@@ -92,6 +92,15 @@ pub fn call_back(
             context,
         );
     }
+    // (Invoking records timing info for user callback.)
+    if let Ok(host) = crate::agent::host::Host::from_context(context) {
+        super::long_animation_frames::user_callback(
+            &host,
+            "PerformanceObserverCallback",
+            &callback,
+            context,
+        );
+    }
     // "report": an exception is reported for the callback's realm.
     let _ = invoke_callback_function(
         &callback,

@@ -86,6 +86,7 @@ pub struct Timeline {
     long_tasks: RefCell<EntryTuple>,
     events: RefCell<EntryTuple>,
     first_input: RefCell<EntryTuple>,
+    long_animation_frames: RefCell<EntryTuple>,
     /// The list of registered performance observer objects.
     pub observers: RefCell<Vec<Registered>>,
     /// The performance observer task queued flag.
@@ -94,6 +95,9 @@ pub struct Timeline {
 
 /// The registry's maxBufferSize of `longtask` (marks and measures: infinite).
 pub const LONG_TASK_BUFFER_SIZE: usize = 200;
+
+/// The registry's maxBufferSize of `long-animation-frame` (availableFromTimeline: false).
+pub const LONG_ANIMATION_FRAME_BUFFER_SIZE: usize = 200;
 
 /// The registry's maxBufferSize of `event`.
 pub const EVENT_BUFFER_SIZE: usize = 150;
@@ -143,7 +147,8 @@ impl Timeline {
             EntryType::LongTask => Some(&self.long_tasks),
             EntryType::Event => Some(&self.events),
             EntryType::FirstInput => Some(&self.first_input),
-            EntryType::TaskAttribution => None,
+            EntryType::LongAnimationFrame => Some(&self.long_animation_frames),
+            EntryType::TaskAttribution | EntryType::Script => None,
         }
     }
 
@@ -171,6 +176,7 @@ impl Timeline {
 fn is_buffer_full(entry_type: EntryType, tuple: &EntryTuple) -> bool {
     match entry_type {
         EntryType::LongTask => tuple.buffer.len() >= LONG_TASK_BUFFER_SIZE,
+        EntryType::LongAnimationFrame => tuple.buffer.len() >= LONG_ANIMATION_FRAME_BUFFER_SIZE,
         EntryType::Event => tuple.buffer.len() >= EVENT_BUFFER_SIZE,
         EntryType::FirstInput => !tuple.buffer.is_empty(),
         _ => false,
@@ -178,7 +184,8 @@ fn is_buffer_full(entry_type: EntryType, tuple: &EntryTuple) -> bool {
 }
 
 /// "Queue a PerformanceEntry" (§4.3) `new_entry`, whose relevant global is the current one.
-/// (The registry's `should add entry` is true for mark, measure and longtask.)
+/// (The registry's `should add entry` is true for mark, measure, longtask and
+/// long-animation-frame.)
 pub fn queue_entry(new_entry: &JsObject, context: &mut Context) {
     let Some((entry_type, duration)) = entry_of(new_entry).map(|d| (d.entry_type, d.duration))
     else {
@@ -332,13 +339,17 @@ pub fn filter_buffer_map(
             EntryType::LongTask,
             EntryType::Event,
             EntryType::FirstInput,
+            EntryType::LongAnimationFrame,
         ],
     };
     // 5. For each tuple in tuple list, run the following steps:
     for t in types {
         // 1. Let buffer be tuple's performance entry buffer.
         // 2. If tuple's availableFromTimeline is false, continue.
-        if matches!(t, EntryType::LongTask | EntryType::Event) {
+        if matches!(
+            t,
+            EntryType::LongTask | EntryType::Event | EntryType::LongAnimationFrame
+        ) {
             continue;
         }
         let Some(tuple) = timeline.tuple(t) else {
