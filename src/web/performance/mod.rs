@@ -30,7 +30,7 @@ pub fn register(context: &mut Context, window: bool) -> JsResult<()> {
     performance_entry::register(context)?;
     performance_mark::register(context)?;
     performance_measure::register(context)?;
-    performance_observer::register(context)?;
+    performance_observer::register(context, window)?;
     performance_observer_entry_list::register(context)?;
     // [Exposed=Window]
     if window {

@@ -340,15 +340,20 @@ fn take_records(this: &JsValue, _: &[JsValue], context: &mut Context) -> JsResul
 }
 
 /// The static `supportedEntryTypes` getter (§6.5): the supported entry types, in alphabetical
-/// order, as a frozen array (one per realm, the same object each time).
-fn supported_entry_types(context: &mut Context) -> JsResult<JsObject> {
-    let values = EntryType::SUPPORTED.map(|t| JsValue::from(JsString::from(t.as_str())));
+/// order, as a frozen array (one per realm, the same object each time). A worker's leaves out
+/// `long-animation-frame` (Long Animation Frames: "for Window contexts").
+fn supported_entry_types(window: bool, context: &mut Context) -> JsResult<JsObject> {
+    let worker = !window;
+    let values = EntryType::SUPPORTED
+        .into_iter()
+        .filter(|t| !(worker && *t == EntryType::LongAnimationFrame))
+        .map(|t| JsValue::from(JsString::from(t.as_str())));
     let array: JsObject = JsArray::from_iter(values, context).into();
     array.set_integrity_level(IntegrityLevel::Frozen, context)?;
     Ok(array)
 }
 
-pub fn register(context: &mut Context) -> JsResult<()> {
+pub fn register(context: &mut Context, window: bool) -> JsResult<()> {
     let interface = define_interface(
         context,
         InterfaceSpec {
@@ -363,7 +368,7 @@ pub fn register(context: &mut Context) -> JsResult<()> {
                 .operation("takeRecords", 0, NativeFunction::from_fn_ptr(take_records));
         },
     )?;
-    let frozen = supported_entry_types(context)?;
+    let frozen = supported_entry_types(window, context)?;
     let (getter, _) = accessor_pair(
         context.realm(),
         "supportedEntryTypes",

@@ -34,6 +34,7 @@ function scenario(run, wait = 400, from = null, renderVaries = false) {
             styleAndLayout: frame.styleAndLayoutStart > 0,
             blocking: frame.blockingDuration > 0,
             firstUIEvent: frame.firstUIEventTimestamp > 0,
+            inTimeline: performance.getEntriesByType("long-animation-frame").includes(frame),
             keys: Object.keys(frame.toJSON()),
             scripts: frame.scripts.map((s) => ({
               name: s.name,
