@@ -235,8 +235,9 @@ impl FrameTiming {
     ///
     /// 1. Let timingInfo be document's relevant frame timing info.
     /// 2. If timingInfo is null, then return.
-    /// 3-4. Let safeTaskEndTime and safeTaskStartTime be the relative high resolution times of
-    ///    unsafeTaskEndTime and timingInfo's current task start time.
+    /// 3. Let safeTaskEndTime be the relative high resolution time given unsafeTaskEndTime.
+    /// 4. Let safeTaskStartTime be the relative high resolution time given timingInfo's current
+    ///    task start time.
     /// 5. Append the duration between safeTaskStartTime and safeTaskEndTime to timingInfo's task
     ///    durations.
     /// 6. If the user agent believes that updating the rendering of document's node navigable

@@ -96,7 +96,8 @@ pub fn timer_handler(host: &Host, handler: Option<&JsObject>, repeat: bool, cont
 /// Create script entry point given listener's relevant settings object, "event-listener", and
 /// these steps:
 /// 1. Set scriptTimingInfo's event type to event's type.
-/// 2-5. (The invoker name from the current target: `describe`, when the script is attributed.)
+/// 2. Let target be event's currentTarget. (Steps 3-5, the invoker name from target: in
+///    `describe`, when the script is attributed.)
 /// 6. Apply source location for scriptTimingInfo given listener's callback.
 /// 7. If event is a UIEvent, and frameTimingInfo's first ui event timestamp is 0, then set it
 ///    to event's timeStamp.
