@@ -148,6 +148,8 @@ pub struct Host {
     /// Steps the web layer left for the next moment no JavaScript frame is on the stack
     /// ([`Host::when_stack_empty`]); each once, in the order first asked for.
     when_stack_empty: RefCell<Vec<fn(&mut Context)>>,
+    /// Long Animation Frames' bookkeeping (see `frame_timing.rs`).
+    frame_timing: crate::agent::frame_timing::FrameTiming,
 }
 
 impl std::fmt::Debug for Host {
@@ -181,6 +183,7 @@ impl Host {
             deviations: Cell::new(crate::agent::deviations::Deviations::NONE),
             clock_control: RefCell::default(),
             when_stack_empty: RefCell::new(Vec::new()),
+            frame_timing: crate::agent::frame_timing::FrameTiming::default(),
         })
     }
 
@@ -206,6 +209,12 @@ impl Host {
                 step(context);
             }
         }
+    }
+
+    /// Long Animation Frames' bookkeeping (see `frame_timing.rs`).
+    #[must_use]
+    pub fn frame_timing(&self) -> &crate::agent::frame_timing::FrameTiming {
+        &self.frame_timing
     }
 
     /// `taskhost.clock`'s state (see `clock_control.rs`).

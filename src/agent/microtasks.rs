@@ -69,13 +69,16 @@ pub fn perform_microtask_checkpoint(host: &Host, context: &mut Context) {
     context.clear_kept_objects();
     // 7. Set the event loop's performing a microtask checkpoint to false.
     host.end_microtask_checkpoint();
+    // 8. Record timing info for microtask checkpoint (Long Animation Frames: the script
+    //    pending since the task or callback began ends here).
+    host.frame_timing()
+        .record_microtask_checkpoint(|| host.now(), context);
     // (Not a step: the collection pace, now also following the queued tasks: the task and its
     // reactions are done, so what they held and nothing else queued holds is garbage.)
     crate::agent::collection_pace::pace(
         || host.queued_task_count(),
         crate::agent::collection_pace::PacePoint::TaskDone,
     );
-    // 8. Record timing info for microtask checkpoint. (Not recorded.)
 }
 
 /// HTML 8.1.5.7 "notify about rejected promises" for every global of the event loop (step 4 of

@@ -13,6 +13,7 @@ pub mod clock_control;
 pub mod collection_pace;
 pub mod continuation;
 pub mod deviations;
+pub mod frame_timing;
 pub mod host;
 pub mod microtasks;
 pub mod process;

@@ -23,7 +23,7 @@ use crate::agent::script as agent_script;
 use crate::agent::trace::{TaskLabel, source_kind};
 use crate::event_loop::{LoopTime, Next, Selected, TaskId};
 use crate::web::html::report::report_exception;
-use crate::web::performance::long_tasks;
+use crate::web::performance::{long_animation_frames, long_tasks};
 
 impl Runtime {
     /// Drive the event loop until nothing can run again (or `max_time`): with workers, until
@@ -344,6 +344,10 @@ pub(super) fn run_task<T>(
 ) -> Option<T> {
     // 2.2. Set taskStartTime to the unsafe shared current time. (The trace's slice starts then.)
     let task_start_time = host.now();
+    // 2.4. If oldestTask's document is not null, then record task start time given
+    //      taskStartTime and oldestTask's document (Long Animation Frames; every task of a
+    //      window event loop has one: its realm's window's).
+    host.frame_timing().record_task_start(task_start_time);
     match run_as {
         RunAs::Script => host.trace_begin(task_start_time, None, None, false, None),
         RunAs::Task(task, selected, realm) => {
@@ -374,22 +378,28 @@ pub(super) fn run_task<T>(
     let task_end_time = host.now();
     let label = host.trace_end(task_end_time);
     // 4. If oldestTask is not null, report task timing.
-    report_task_timing(task_start_time, task_end_time, run_as, label, context);
+    report_task_timing(host, task_start_time, task_end_time, run_as, label, context);
     value
 }
 
 /// HTML's "report task timing" step of the processing model (step 4) for a task that ran from
-/// `start` to `end` (its microtask checkpoint included): Long Tasks' "report long tasks", given
-/// what the task was (`label`, from the trace when it records tasks; otherwise its source
-/// alone). The other consumers of task timing (Event Timing, Long Animation Frames) are not
-/// implemented.
+/// `start` to `end` (its microtask checkpoint included): Long Animation Frames' "record task end
+/// time", and Long Tasks' "report long tasks", given what the task was (`label`, from the trace
+/// when it records tasks; otherwise its source alone).
 fn report_task_timing(
+    host: &Host,
     start: LoopTime,
     end: LoopTime,
     run_as: RunAs<'_>,
     label: Option<TaskLabel>,
     context: &mut Context,
 ) {
+    // Record task end time given taskEndTime and oldestTask's document: a frame that ends with
+    // this task (nothing to render) and took more than 50 ms is reported.
+    if let Some(frame) = host.frame_timing().record_task_end(end) {
+        long_animation_frames::report_frame_timing(frame, context);
+    }
+
     // `--inp` keeps every task that took time (only while tasks are labelled: tracing on).
     if let Some(label) = &label
         && end > start

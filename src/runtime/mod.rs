@@ -265,7 +265,16 @@ impl Runtime {
     /// a microtask checkpoint.
     pub fn run_script(&mut self, source: &str, name: &str) {
         self.host.set_script_name(name);
+        let host = self.host.clone();
         run_task(&self.host, &mut self.context, RunAs::Script, |context| {
+            // Long Animation Frames: record classic script creation time (the script is its
+            // task's entry point, named by its URL).
+            crate::web::performance::long_animation_frames::script(
+                &host,
+                name.to_owned(),
+                false,
+                context,
+            );
             script::run_classic_script(source, name, context)
         });
     }
@@ -411,6 +420,13 @@ impl Runtime {
         };
         let host = self.host.clone();
         run_task(&self.host, &mut self.context, RunAs::Script, |context| {
+            // Long Animation Frames: record module script execution start time.
+            crate::web::performance::long_animation_frames::script(
+                &host,
+                name.clone(),
+                true,
+                context,
+            );
             // HTML "run a module script": evaluation between prepare to run script and clean
             // up after running script.
             let promise =

@@ -204,7 +204,29 @@ fn inner_invoke(
         if listener.passive {
             state.borrow_mut().in_passive_listener = true;
         }
-        // 2.10. (Window: record timing info.) 2.11. Call a user object's operation with
+        // 2.10. If global is a Window object, then record timing info for event listener given
+        //       event and listener (Long Animation Frames; only window event loops monitor).
+        if let Ok(host) = Host::from_context(context)
+            && host.frame_timing().wants_script()
+        {
+            let ui_time_stamp = event_object
+                .downcast_ref::<crate::web::uievents::ui_event::UiEventData>()
+                .is_some()
+                .then(|| state.borrow().time_stamp);
+            let callback = match &listener.callback {
+                ListenerCallback::Object(object) => Some(object),
+                ListenerCallback::Handler(_) => None,
+            };
+            crate::web::performance::long_animation_frames::event_listener(
+                &host,
+                &kind,
+                ui_time_stamp,
+                target,
+                callback,
+                context,
+            );
+        }
+        // 2.11. Call a user object's operation with
         //       listener's callback, "handleEvent", « event », and event's currentTarget
         //       attribute value. If this throws an exception exception: report exception for
         //       listener's callback's corresponding JavaScript object's associated realm's global

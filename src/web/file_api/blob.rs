@@ -481,6 +481,16 @@ fn read(this: &JsValue, how: ReadAs, context: &mut Context) -> JsResult<JsValue>
                     .and_then(|buffer| JsUint8Array::from_array_buffer(buffer, context))
                     .map(Into::into),
             };
+            // (Settling the promise records timing info for promise resolver; Chromium gives a
+            // Blob's promise no invoker name: "Promise.resolve".)
+            if let Ok(host) = Host::from_context(context) {
+                crate::web::performance::long_animation_frames::promise_resolver(
+                    &host,
+                    "",
+                    value.is_ok(),
+                    context,
+                );
+            }
             match value {
                 Ok(value) => resolvers
                     .resolve

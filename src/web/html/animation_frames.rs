@@ -19,6 +19,7 @@ use boa_engine::realm::Realm;
 use boa_engine::{Context, JsObject, JsResult, JsValue, NativeFunction};
 use indexmap::IndexMap;
 
+use crate::agent::host::Host;
 use crate::agent::realm::{insert_realm_data, realm_data, realm_data_of};
 use crate::engine::callback::{ExceptionBehavior, invoke_callback_function};
 use crate::engine::webidl::{to_long, type_error};
@@ -169,6 +170,16 @@ pub fn run_animation_frame_callbacks(now: f64, context: &mut Context) {
             continue;
         };
         rendering.callbacks_changed(0, 1);
+        // (Invoking a callback records timing info for user callback: Long Animation Frames'
+        // invoker name is the callback type's.)
+        if let Ok(host) = Host::from_context(context) {
+            crate::web::performance::long_animation_frames::user_callback(
+                &host,
+                "FrameRequestCallback",
+                &callback,
+                context,
+            );
+        }
         // 3.3. Invoke callback with « now » and "report". (Its own clean-up after running
         //      script performs a microtask checkpoint: a callback's microtasks run before the
         //      next callback.)

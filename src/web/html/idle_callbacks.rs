@@ -69,6 +69,15 @@ fn invoke(
     context: &mut Context,
 ) -> JsResult<()> {
     let deadline_arg = new_idle_deadline(deadline, did_timeout, context)?;
+    // (Invoking records timing info for user callback.)
+    if let Ok(host) = Host::from_context(context) {
+        crate::web::performance::long_animation_frames::user_callback(
+            &host,
+            "IdleRequestCallback",
+            callback,
+            context,
+        );
+    }
     // Invoke callback with « deadlineArg » and "report".
     let call = |context: &mut Context| {
         invoke_callback_function(

@@ -152,6 +152,12 @@ pub fn configure(context: &mut Context, options: DisplayOptions) {
     rendering.frame_rate.set(options.frame_rate);
     rendering.hidden.set(options.hidden);
     *rendering.top.borrow_mut() = Some(context.realm().clone());
+    // A window event loop monitors its frames (Long Animation Frames): always, as Chromium
+    // does, so that a `buffered` observer registered late sees the frames before it.
+    if let Ok(host) = Host::from_context(context) {
+        crate::web::performance::long_animation_frames::enable(&host);
+        host.frame_timing().set_hidden(options.hidden);
+    }
 }
 
 /// The first vsync of a display at `rate` Hz strictly after `t`: `k × 10^9 / rate` ns, rounded
@@ -194,6 +200,7 @@ fn schedule(host: &Rc<Host>, rendering: &Rc<Rendering>) {
     };
     rendering.awaited.set(true);
     host.core().set_frame_awaited(true);
+    host.frame_timing().set_rendering_wanted(true);
     let due = next_vsync(host.now(), rate);
     let state = rendering.clone();
     host.set_timer_action(
@@ -212,6 +219,7 @@ fn opportunity(host: &Host, rendering: &Rc<Rendering>, realm: Realm, due: LoopTi
     if rendering.hidden.get() || !rendering.needed() {
         rendering.awaited.set(false);
         host.core().set_frame_awaited(false);
+        host.frame_timing().set_rendering_wanted(false);
         return;
     }
     // Under the random policy the user agent may skip this opportunity (update the rendering,
@@ -283,6 +291,7 @@ fn update_the_rendering(rendering: &Rc<Rendering>, context: &mut Context) -> JsR
     rendering.frames.set(rendering.frames.get() + 1);
     let host = Host::from_context(context)?;
     host.core().set_frame_awaited(false);
+    host.frame_timing().set_rendering_wanted(false);
     // 1. Let frameTimestamp be eventLoop's last render opportunity time.
     let frame_timestamp = rendering.last_opportunity.get();
     // 2. Let docs be all fully active Document objects whose relevant agent's event loop is
@@ -301,6 +310,12 @@ fn update_the_rendering(rendering: &Rc<Rendering>, context: &mut Context) -> JsR
     //    is empty. (Each step below does nothing for such a document.)
     // 5. Remove docs the user agent believes it is preferable to skip. (None: the random
     //    policy skips whole opportunities instead, `opportunity`.)
+    // HTML lets unsafeStyleAndLayoutStartTime be the unsafe shared current time before style
+    // and layout (step 15) and passes it to Long Animation Frames' "record rendering time".
+    // taskhost has no style or layout: it takes the time the step would start, once the
+    // animation frame callbacks (the last document's) have run, as Chromium's
+    // styleAndLayoutStart follows the rAF callbacks.
+    let mut style_and_layout_start = host.now();
     for (realm, document) in &docs {
         // The frame's timestamp relative to the document's time origin (every window of the
         // agent shares the loop's origin).
@@ -316,8 +331,10 @@ fn update_the_rendering(rendering: &Rc<Rendering>, context: &mut Context) -> JsR
             // 14. Run the animation frame callbacks for doc, passing in the relative high
             //     resolution time given frameTimestamp and doc's relevant global object.
             crate::web::html::animation_frames::run_animation_frame_callbacks(now, context);
+            style_and_layout_start = host.now();
             // 15-20. (Style and layout, resize observers, focus fix-up, view transitions,
-            //     intersection observations, record rendering time: not modelled.)
+            //     intersection observations: not modelled. Record rendering time: once for
+            //     the agent's one frame timing info, after the loop.)
             // 21. Mark paint timing. (No paint timing entries.) Event Timing: "dispatch
             //     pending Event Timing entries" for doc, with the current time as the
             //     rendering timestamp.
@@ -326,6 +343,15 @@ fn update_the_rendering(rendering: &Rc<Rendering>, context: &mut Context) -> JsR
             //     modelled.)
             Ok(())
         })?;
+    }
+    // Record rendering time given the top-level document (every document's nearest same-origin
+    // root) and unsafeStyleAndLayoutStartTime: the frame ends here, and is reported if long.
+    // (After Event Timing's step 21, where HTML records it before: no time passes between.)
+    if let Some(frame) = host
+        .frame_timing()
+        .record_rendering_time(style_and_layout_start, host.now())
+    {
+        crate::web::performance::long_animation_frames::report_frame_timing(frame, context);
     }
     // What still needs a frame, counted again from the documents that are fully active (a
     // removed iframe's callbacks and entries no longer ask for frames).
@@ -349,6 +375,7 @@ pub fn set_hidden(context: &mut Context, hidden: bool) {
     let rendering = Rendering::of(context);
     rendering.hidden.set(hidden);
     if let Ok(host) = Host::from_context(context) {
+        host.frame_timing().set_hidden(hidden);
         schedule(&host, &rendering);
     }
 }

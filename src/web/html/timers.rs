@@ -205,7 +205,13 @@ fn run_timer_task(
         return Ok(());
     }
     let previous_nesting = timers.running_nesting.replace(Some(nesting_level));
-    // 4. Record timing info for timer handler. (Not recorded.)
+    // 4. Record timing info for timer handler given handler, global's relevant settings object,
+    //    and repeat.
+    let function = match &handler {
+        Handler::Function(function) => Some(function),
+        Handler::Source(_) => None,
+    };
+    crate::web::performance::long_animation_frames::timer_handler(&host, function, repeat, context);
     match &handler {
         // 5. If handler is a Function, then invoke handler given arguments and "report", and with
         //    callback this value set to thisArg.

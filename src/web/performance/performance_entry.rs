@@ -6,6 +6,7 @@
 //! interface it is; the subclasses' attributes brand-check on it.
 
 use boa_engine::object::ObjectInitializer;
+use boa_engine::object::builtins::JsArray;
 use boa_engine::{
     Context, JsData, JsNativeError, JsObject, JsResult, JsString, JsValue, NativeFunction,
     js_string,
@@ -28,6 +29,11 @@ pub enum EntryType {
     Event,
     /// `PerformanceEventTiming` of the first input (Event Timing).
     FirstInput,
+    /// `PerformanceLongAnimationFrameTiming` (Long Animation Frames).
+    LongAnimationFrame,
+    /// `PerformanceScriptTiming` (never in a buffer or delivered to observers: a long animation
+    /// frame's `scripts`).
+    Script,
 }
 
 impl EntryType {
@@ -40,6 +46,8 @@ impl EntryType {
             Self::TaskAttribution => "taskattribution",
             Self::Event => "event",
             Self::FirstInput => "first-input",
+            Self::LongAnimationFrame => "long-animation-frame",
+            Self::Script => "script",
         }
     }
 
@@ -52,14 +60,16 @@ impl EntryType {
             "longtask" => Some(Self::LongTask),
             "event" => Some(Self::Event),
             "first-input" => Some(Self::FirstInput),
+            "long-animation-frame" => Some(Self::LongAnimationFrame),
             _ => None,
         }
     }
 
     /// The supported entry types, in code unit order (the frozen array's order).
-    pub const SUPPORTED: [EntryType; 5] = [
+    pub const SUPPORTED: [EntryType; 6] = [
         Self::Event,
         Self::FirstInput,
+        Self::LongAnimationFrame,
         Self::LongTask,
         Self::Mark,
         Self::Measure,
@@ -93,7 +103,8 @@ pub struct EntryData {
     pub duration: f64,
     /// `detail` of a mark or measure (null otherwise).
     pub detail: JsValue,
-    /// `attribution` of a long task: a frozen array of `TaskAttributionTiming`.
+    /// `attribution` of a long task: a frozen array of `TaskAttributionTiming`; `scripts` of a
+    /// long animation frame: a frozen array of `PerformanceScriptTiming`.
     pub attribution: Option<JsObject>,
     /// What a `TaskAttributionTiming` says.
     #[unsafe_ignore_trace]
@@ -101,11 +112,42 @@ pub struct EntryData {
     /// A `PerformanceEventTiming`'s own attributes.
     #[unsafe_ignore_trace]
     pub event_timing: Option<EventTimes>,
-    /// A `PerformanceEventTiming`'s `target` (the event's target, while it is connected).
+    /// A `PerformanceEventTiming`'s `target` (the event's target, while it is connected); a
+    /// `PerformanceScriptTiming`'s `window`.
     pub target: Option<JsObject>,
     /// A `PerformanceEventTiming`'s `targetSelector`.
     #[unsafe_ignore_trace]
     pub target_selector: Option<String>,
+    /// A `PerformanceLongAnimationFrameTiming`'s own attributes.
+    #[unsafe_ignore_trace]
+    pub frame: Option<FrameTimes>,
+    /// A `PerformanceScriptTiming`'s own attributes.
+    #[unsafe_ignore_trace]
+    pub script: Option<Box<ScriptTimes>>,
+}
+
+/// The attributes of a `PerformanceLongAnimationFrameTiming` beyond `PerformanceEntry`'s (but
+/// `scripts`), relative to the time origin.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct FrameTimes {
+    pub render_start: f64,
+    pub style_and_layout_start: f64,
+    pub first_ui_event_timestamp: f64,
+    pub blocking_duration: f64,
+}
+
+/// The attributes of a `PerformanceScriptTiming` beyond `PerformanceEntry`'s (but `window`).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ScriptTimes {
+    pub invoker_type: &'static str,
+    pub invoker: String,
+    pub execution_start: f64,
+    pub source_url: String,
+    pub source_function_name: String,
+    pub source_char_position: i64,
+    pub pause_duration: f64,
+    pub forced_style_and_layout_duration: f64,
+    pub window_attribution: &'static str,
 }
 
 /// The attributes of a `PerformanceEventTiming` beyond `PerformanceEntry`'s.
@@ -132,6 +174,8 @@ impl EntryData {
             event_timing: None,
             target: None,
             target_selector: None,
+            frame: None,
+            script: None,
         }
     }
 }
@@ -144,6 +188,8 @@ fn interface_name(entry_type: EntryType) -> &'static str {
         EntryType::LongTask => "PerformanceLongTaskTiming",
         EntryType::TaskAttribution => "TaskAttributionTiming",
         EntryType::Event | EntryType::FirstInput => "PerformanceEventTiming",
+        EntryType::LongAnimationFrame => "PerformanceLongAnimationFrameTiming",
+        EntryType::Script => "PerformanceScriptTiming",
     }
 }
 
@@ -179,7 +225,7 @@ pub fn with_entry<R>(
 /// the entry's interface and the interfaces it inherits from.
 pub fn to_json(this: &JsValue, _: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
     let object = this_object(this, context)?;
-    let (name, entry_type, start, duration, detail, attribution, container, times, target_selector) = {
+    let (name, entry_type, start, duration, detail, attribution, container, times, target_selector, frame, script) = {
         let data = entry_of(&object).ok_or_else(illegal_invocation)?;
         (
             data.name.clone(),
@@ -191,6 +237,8 @@ pub fn to_json(this: &JsValue, _: &[JsValue], context: &mut Context) -> JsResult
             data.container.clone(),
             data.event_timing.unwrap_or_default(),
             data.target_selector.clone().unwrap_or_default(),
+            data.frame.unwrap_or_default(),
+            data.script.clone().unwrap_or_default(),
         )
     };
     let json = ObjectInitializer::new(context).build();
@@ -223,6 +271,65 @@ pub fn to_json(this: &JsValue, _: &[JsValue], context: &mut Context) -> JsResult
                 context,
             )?;
             set("interactionId", times.interaction_id.into(), context)?;
+        }
+        // PerformanceLongAnimationFrameTiming's [Default] toJSON: its attributes, in Chromium's
+        // order (the IDL's but navigationId, which taskhost does not have), `scripts` as the
+        // scripts' own toJSON() results.
+        EntryType::LongAnimationFrame => {
+            set("renderStart", frame.render_start.into(), context)?;
+            set(
+                "styleAndLayoutStart",
+                frame.style_and_layout_start.into(),
+                context,
+            )?;
+            set(
+                "firstUIEventTimestamp",
+                frame.first_ui_event_timestamp.into(),
+                context,
+            )?;
+            set("blockingDuration", frame.blocking_duration.into(), context)?;
+            let mut scripts = Vec::new();
+            if let Some(array) = &attribution {
+                let length = JsArray::from_object(array.clone())?.length(context)?;
+                for i in 0..length {
+                    let item = array.get(i, context)?;
+                    let json = to_json(&item, &[], context)?;
+                    scripts.push(json);
+                }
+            }
+            let scripts = JsArray::from_iter(scripts, context);
+            set("scripts", scripts.into(), context)?;
+        }
+        // PerformanceScriptTiming's [Default] toJSON: its attributes but `window`, in Chromium's
+        // order (not the IDL's: invoker before invokerType, windowAttribution third).
+        EntryType::Script => {
+            let text = |s: &str| JsValue::from(JsString::from(s));
+            set("invoker", text(&script.invoker), context)?;
+            set("invokerType", text(script.invoker_type), context)?;
+            set(
+                "windowAttribution",
+                text(script.window_attribution),
+                context,
+            )?;
+            set("executionStart", script.execution_start.into(), context)?;
+            set(
+                "forcedStyleAndLayoutDuration",
+                script.forced_style_and_layout_duration.into(),
+                context,
+            )?;
+            set("pauseDuration", script.pause_duration.into(), context)?;
+            set("sourceURL", text(&script.source_url), context)?;
+            set(
+                "sourceFunctionName",
+                text(&script.source_function_name),
+                context,
+            )?;
+            #[allow(clippy::cast_precision_loss)]
+            set(
+                "sourceCharPosition",
+                (script.source_char_position as f64).into(),
+                context,
+            )?;
         }
         EntryType::TaskAttribution => {
             let c = container.unwrap_or_default();

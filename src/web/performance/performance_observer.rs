@@ -92,6 +92,15 @@ pub fn call_back(
             context,
         );
     }
+    // (Invoking records timing info for user callback.)
+    if let Ok(host) = crate::agent::host::Host::from_context(context) {
+        super::long_animation_frames::user_callback(
+            &host,
+            "PerformanceObserverCallback",
+            &callback,
+            context,
+        );
+    }
     // "report": an exception is reported for the callback's realm.
     let _ = invoke_callback_function(
         &callback,
@@ -333,15 +342,20 @@ fn take_records(this: &JsValue, _: &[JsValue], context: &mut Context) -> JsResul
 }
 
 /// The static `supportedEntryTypes` getter (§6.5): the supported entry types, in alphabetical
-/// order, as a frozen array (one per realm, the same object each time).
-fn supported_entry_types(context: &mut Context) -> JsResult<JsObject> {
-    let values = EntryType::SUPPORTED.map(|t| JsValue::from(JsString::from(t.as_str())));
+/// order, as a frozen array (one per realm, the same object each time). A worker's leaves out
+/// `long-animation-frame` (Long Animation Frames: "for Window contexts").
+fn supported_entry_types(window: bool, context: &mut Context) -> JsResult<JsObject> {
+    let worker = !window;
+    let values = EntryType::SUPPORTED
+        .into_iter()
+        .filter(|t| !(worker && *t == EntryType::LongAnimationFrame))
+        .map(|t| JsValue::from(JsString::from(t.as_str())));
     let array: JsObject = JsArray::from_iter(values, context).into();
     array.set_integrity_level(IntegrityLevel::Frozen, context)?;
     Ok(array)
 }
 
-pub fn register(context: &mut Context) -> JsResult<()> {
+pub fn register(context: &mut Context, window: bool) -> JsResult<()> {
     define_interface_with(
         context,
         InterfaceSpec {
@@ -355,8 +369,8 @@ pub fn register(context: &mut Context) -> JsResult<()> {
                 .operation("disconnect", 0, NativeFunction::from_fn_ptr(disconnect))
                 .operation("takeRecords", 0, NativeFunction::from_fn_ptr(take_records));
         },
-        |interface, context| {
-            let frozen = supported_entry_types(context)?;
+        move |interface, context| {
+            let frozen = supported_entry_types(window, context)?;
             let (getter, _) = accessor_pair(
                 context.realm(),
                 "supportedEntryTypes",

@@ -461,6 +461,14 @@ pub fn schedule_post_task(
                 //         exception and leaves the task, after step 11.2.4: `exception_to_value`.)
                 //         (Invoking ends with "clean up after running script": the microtasks the
                 //         callback queued run before result is resolved or rejected.)
+                //         (Invoking records timing info for user callback, named as Chromium
+                //         names it.)
+                crate::web::performance::long_animation_frames::user_callback(
+                    host,
+                    "SchedulerPostTaskCallback",
+                    &callback,
+                    context,
+                );
                 let invoked = invoke_callback_function(
                     &callback,
                     &JsValue::undefined(),
@@ -575,7 +583,15 @@ pub fn schedule_yield_continuation(
         context.realm().clone(),
         completion,
         (None, posted),
-        move |_, context| {
+        move |host, context| {
+            // (Resolving a promise records timing info for promise resolver: the continuation
+            // is the script of its task, "Scheduler.yield.then" as Chromium names it.)
+            crate::web::performance::long_animation_frames::promise_resolver(
+                host,
+                "Scheduler.yield",
+                true,
+                context,
+            );
             resolve
                 .call(&JsValue::undefined(), &[JsValue::undefined()], context)
                 .map(drop)
