@@ -1,4 +1,5 @@
 // flags: --virtual-time
+// explore: skip: which tasks fall into one animation frame depends on which task runs before a rendering task and on skipped rendering opportunities, the user agent's choices that --explore varies.
 // Long animation frames under the virtual clock: taskhost.clock.busy(ms) makes tasks, callbacks
 // and frames exactly as long as they say, so every time below is exact. A frame starts with its
 // first task and ends with that task when nothing needs rendering, or with the rendering when
