@@ -143,11 +143,13 @@ impl EventLoopCore {
         // 0c. After input, while a frame is awaited, nothing else: the other tasks wait for the
         //     frame (Chromium defers them after a discrete input event until the next frame),
         //     and the loop waits for the timer that brings the rendering opportunity.
-        if self.frame_after_input && self.frame_awaited && input.is_none() && rendering.is_none()
+        if self.frame_after_input
+            && self.frame_awaited
+            && input.is_none()
+            && rendering.is_none()
+            && let Some(due) = self.timers.next_due()
         {
-            if let Some(due) = self.timers.next_due() {
-                return Next::Wait(due);
-            }
+            return Next::Wait(due);
         }
         let starved = input.or(rendering).or_else(|| {
             self.starvation_limit
