@@ -188,9 +188,7 @@ fn run(seed: u64, dir: &std::path::Path) -> Result<(), String> {
         .args(["run", "--max-time", &MAX_TIME.to_string()])
         .arg(&file)
         .stdout(Stdio::from(
-            both_writer
-                .try_clone()
-                .map_err(|e| format!("pipe: {e}"))?,
+            both_writer.try_clone().map_err(|e| format!("pipe: {e}"))?,
         ))
         .stderr(Stdio::from(both_writer));
     let mut child = command.spawn().map_err(|e| format!("spawn: {e}"))?;
@@ -261,7 +259,9 @@ const END_LINE: &str = "taskhost: stopped by --max-time ";
 /// What follows the line in which the process said it ended, if anything does.
 fn output_after_end(output: &str) -> Option<String> {
     let start = output.find(END_LINE)?;
-    let end_of_line = output[start..].find('\n').map_or(output.len(), |i| start + i + 1);
+    let end_of_line = output[start..]
+        .find('\n')
+        .map_or(output.len(), |i| start + i + 1);
     let after = &output[end_of_line..];
     (!after.is_empty()).then(|| {
         let shown: String = after.chars().take(300).collect();

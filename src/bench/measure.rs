@@ -547,14 +547,15 @@ fn realm_steps_child(n: u64) -> Result<Vec<(&'static str, f64, f64)>, String> {
         .ok_or("the window has no options")?;
     boa_gc::force_collect();
     let mut totals: Vec<(&'static str, f64, f64)> = Vec::new();
-    let mut add = |name: &'static str, bytes: f64, ns: f64| {
-        match totals.iter_mut().find(|(n, _, _)| *n == name) {
-            Some(t) => {
-                t.1 += bytes;
-                t.2 += ns;
-            }
-            None => totals.push((name, bytes, ns)),
+    let mut add = |name: &'static str, bytes: f64, ns: f64| match totals
+        .iter_mut()
+        .find(|(n, _, _)| *n == name)
+    {
+        Some(t) => {
+            t.1 += bytes;
+            t.2 += ns;
         }
+        None => totals.push((name, bytes, ns)),
     };
     let mut kept = Vec::new();
     for i in 0..n {

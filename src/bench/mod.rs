@@ -416,11 +416,15 @@ pub fn run_bench(options: &BenchOptions) -> i32 {
     }
     if wants("realm_cost") {
         let realms = scaled(100);
-        let measured: Result<Vec<f64>, String> =
-            ["realm-bare-rss", "realm-bare-ns", "realm-web-rss", "realm-web-ns"]
-                .iter()
-                .map(|what| measure::child_measurement(what, realms))
-                .collect();
+        let measured: Result<Vec<f64>, String> = [
+            "realm-bare-rss",
+            "realm-bare-ns",
+            "realm-web-rss",
+            "realm-web-ns",
+        ]
+        .iter()
+        .map(|what| measure::child_measurement(what, realms))
+        .collect();
         match measured.as_deref() {
             Ok(&[bare_rss, bare_ns, web_rss, web_ns]) => {
                 report.realm_cost = Some(RealmCost {

@@ -211,7 +211,11 @@ fn key(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue
 
 /// `pointerDown`, `pointerUp`: press or release a mouse button over the target.
 fn button(down: bool, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
-    let method = if down { "input.pointerDown" } else { "input.pointerUp" };
+    let method = if down {
+        "input.pointerDown"
+    } else {
+        "input.pointerUp"
+    };
     let target = read_target(&arg(args, 0), method, context)?;
     let o = read_options(&arg(args, 1), method, context)?;
     let action = if down {

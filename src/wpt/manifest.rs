@@ -419,13 +419,9 @@ fn html_plan(source: &str) -> (Plan, Meta) {
     {
         return skip("needs a second origin (cross-origin frames), which taskhost does not have");
     }
-    if [
-        "getcomputedstyle",
-        "getboundingclientrect",
-        "offsetwidth",
-    ]
-    .iter()
-    .any(|s| lower.contains(s))
+    if ["getcomputedstyle", "getboundingclientrect", "offsetwidth"]
+        .iter()
+        .any(|s| lower.contains(s))
     {
         return skip("needs layout or rendering, which taskhost does not have");
     }

@@ -90,8 +90,7 @@ fn variants_of_an_any_test() {
             (
                 "/scheduler/c.html",
                 &Plan::Skip(
-                    "not a testharness.js test (reftests and manual tests need rendering)"
-                        .into()
+                    "not a testharness.js test (reftests and manual tests need rendering)".into()
                 )
             ),
             ("/scheduler/d.html", &Plan::Run(Global::Window)),

@@ -9,8 +9,7 @@ use boa_gc::{Finalize, Trace};
 
 use crate::web::dom::interface::{
     InterfaceSpec, define_interface_with, illegal_invocation, interface, made_prototype_of,
-    prototype_from_new_target,
-    this_object,
+    prototype_from_new_target, this_object,
 };
 
 /// The error names table (WebIDL §2.8.1): name → legacy code (0 for names without one), and

@@ -245,7 +245,9 @@ fn settle_before(
             for _ in 0..10_000 {
                 let Some(o) = object else { break };
                 if let Some(realm) = lazy_global(Some(&o.clone().into()), context) {
-                    in_realm(context, &realm, |context| settle(context, false, Some(&name)))?;
+                    in_realm(context, &realm, |context| {
+                        settle(context, false, Some(&name))
+                    })?;
                 }
                 if o.has_own_property(key.clone(), context)? {
                     break;

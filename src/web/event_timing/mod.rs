@@ -497,9 +497,7 @@ fn generate_css_selector(target: &JsObject) -> String {
     // 1.1. Let selector be target's nodeName (an HTML element's is its upper-cased local name).
     let mut selector = match state.kind {
         NodeKind::Document => "#document".to_owned(),
-        NodeKind::Element(_) => local_name(target)
-            .unwrap_or_default()
-            .to_ascii_uppercase(),
+        NodeKind::Element(_) => local_name(target).unwrap_or_default().to_ascii_uppercase(),
         _ => "#text".to_owned(),
     };
     // 1.2. If target is an Element: "#" and its id, else "[src=" its src "]".

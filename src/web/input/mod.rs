@@ -23,8 +23,8 @@ mod events;
 pub mod file;
 mod pointer;
 
-pub use events::{default_code, key_char, key_code};
 use events::{KeyPress, MouseEventShape, Pointer, bubbling, fire_key, fire_mouse_event};
+pub use events::{default_code, key_char, key_code};
 
 use std::cell::RefCell;
 
@@ -472,8 +472,7 @@ pub fn dispatch_frame_aligned_input(_document: &JsObject, context: &mut Context)
                 },
             )
         };
-        let coalesced: Vec<JsObject> =
-            mine.iter().filter_map(|m| make(m, context).ok()).collect();
+        let coalesced: Vec<JsObject> = mine.iter().filter_map(|m| make(m, context).ok()).collect();
         if let Ok(event) = make(last, context) {
             if let Some(mut data) = event.downcast_mut::<UiEventData>() {
                 data.coalesced = coalesced;

@@ -25,7 +25,7 @@ use std::cell::RefCell;
 use boa_engine::{Context, JsObject};
 
 use super::events::{
-    MouseEventShape, Pointer, bubbling, boundary_only, button_bit, fire_mouse_event,
+    MouseEventShape, Pointer, boundary_only, bubbling, button_bit, fire_mouse_event,
 };
 use crate::agent::host::agent_data;
 use crate::web::dom::node::{NodeKind, node_state};
@@ -212,7 +212,9 @@ pub(super) fn press(target: &JsObject, p: &Pointer, at: f64, context: &mut Conte
     mouse.held.borrow_mut().retain(|h| h.button != p.button);
     let count = match &*mouse.last_press.borrow() {
         Some(last)
-            if last.button == p.button && &last.target == target && at - last.at <= DOUBLE_CLICK_MS =>
+            if last.button == p.button
+                && &last.target == target
+                && at - last.at <= DOUBLE_CLICK_MS =>
         {
             last.count + 1
         }

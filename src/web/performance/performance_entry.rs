@@ -225,7 +225,19 @@ pub fn with_entry<R>(
 /// the entry's interface and the interfaces it inherits from.
 pub fn to_json(this: &JsValue, _: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
     let object = this_object(this, context)?;
-    let (name, entry_type, start, duration, detail, attribution, container, times, target_selector, frame, script) = {
+    let (
+        name,
+        entry_type,
+        start,
+        duration,
+        detail,
+        attribution,
+        container,
+        times,
+        target_selector,
+        frame,
+        script,
+    ) = {
         let data = entry_of(&object).ok_or_else(illegal_invocation)?;
         (
             data.name.clone(),

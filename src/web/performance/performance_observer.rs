@@ -17,9 +17,8 @@ use super::timeline::{ObserveInit, Registered, Timeline, entry_list, queue_obser
 use crate::engine::callback::{ExceptionBehavior, invoke_callback_function};
 use crate::web::dom::dom_exception::dom_exception_error;
 use crate::web::dom::interface::{
-    InterfaceSpec, accessor_pair, arguments_required, construct_error,
-    define_interface_with, dictionary, illegal_invocation, member, prototype_from_new_target, sequence,
-    this_object,
+    InterfaceSpec, accessor_pair, arguments_required, construct_error, define_interface_with,
+    dictionary, illegal_invocation, member, prototype_from_new_target, sequence, this_object,
 };
 
 /// A PerformanceObserver's observer type (§6).
