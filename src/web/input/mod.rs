@@ -217,26 +217,45 @@ pub fn schedule(input: Input, context: &mut Context) {
     let Some(realm) = crate::web::html::rendering::top_realm(context) else {
         return;
     };
+    // The press's place among the tasks runnable at its time, and right after it its release's
+    // (see `happen`).
     if at <= now {
         let order = host.core().take_enqueue_order();
-        happen(input, realm, now, order, &host);
+        let release_order = host.core().take_enqueue_order();
+        happen(input, realm, now, order, release_order, &host);
         return;
     }
+    // The timer's order is taken when it is set; the release's is the next one.
+    let release_order = std::rc::Rc::new(std::cell::Cell::new(0));
+    let reserved = release_order.clone();
     host.set_timer_action(
         at,
         Box::new(move |host: &Host, due: LoopTime, order: u64| {
-            happen(input, realm, due, order, host);
+            happen(input, realm, due, order, reserved.get(), host);
         }),
     );
+    release_order.set(host.core().take_enqueue_order());
 }
 
 /// The input happens at `time`: queue its first task (runnable at `time`), which does the rest.
-fn happen(input: Input, realm: Realm, time: LoopTime, order: u64, host: &Host) {
+///
+/// A press and its release are one action: the release's place among tasks runnable at the
+/// same time (`release_order`) was taken with the press's, right after it, so that clicks
+/// happening at one time are each pressed and released before the next is pressed (as a
+/// device sends them).
+fn happen(
+    input: Input,
+    realm: Realm,
+    time: LoopTime,
+    order: u64,
+    release_order: u64,
+    host: &Host,
+) {
     host.queue_task_at(
         HostSource::UserInteraction,
         realm,
         Box::new(move |context| {
-            run_input(input, time, context);
+            run_input(input, time, release_order, context);
             Ok(())
         }),
         time,
@@ -263,7 +282,7 @@ fn settle(done: Option<&JsObject>, dispatched: bool, context: &mut Context) {
 }
 
 /// The first task of an input: dispatch what happens at its time.
-fn run_input(input: Input, time: LoopTime, context: &mut Context) {
+fn run_input(input: Input, time: LoopTime, release_order: u64, context: &mut Context) {
     let at = time.as_millis_f64();
     match &input.action.clone() {
         Action::Hide | Action::Show => {
@@ -303,7 +322,7 @@ fn run_input(input: Input, time: LoopTime, context: &mut Context) {
         Action::Click { button, hold_ms } => {
             let press = Action::ButtonDown { button: *button };
             let release = Action::ButtonUp { button: *button };
-            then_release(input, press, release, time, *hold_ms, context);
+            then_release(input, press, release, time, *hold_ms, release_order, context);
         }
         Action::Key { key, code, hold_ms } => {
             let press = Action::KeyDown {
@@ -314,7 +333,7 @@ fn run_input(input: Input, time: LoopTime, context: &mut Context) {
                 key: key.clone(),
                 code: code.clone(),
             };
-            then_release(input, press, release, time, *hold_ms, context);
+            then_release(input, press, release, time, *hold_ms, release_order, context);
         }
     }
 }
@@ -327,6 +346,7 @@ fn then_release(
     release: Action,
     time: LoopTime,
     hold_ms: f64,
+    release_order: u64,
     context: &mut Context,
 ) {
     if !discrete(&input, &press, time.as_millis_f64(), context) {
@@ -343,7 +363,20 @@ fn then_release(
         }
         Ok(())
     };
-    queue_later(&host, later, context, Box::new(steps));
+    if later <= host.now() {
+        // Due now (a click with no hold): in the place taken when the input happened.
+        if let Some(realm) = crate::web::html::rendering::top_realm(context) {
+            host.queue_task_at(
+                HostSource::UserInteraction,
+                realm,
+                Box::new(steps),
+                later,
+                release_order,
+            );
+        }
+    } else {
+        queue_later(&host, later, context, Box::new(steps));
+    }
 }
 
 /// Dispatch the events of a press or release (`action`) of `input` at `at`, after the moves
