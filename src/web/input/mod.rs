@@ -243,14 +243,7 @@ pub fn schedule(input: Input, context: &mut Context) {
 /// same time (`release_order`) was taken with the press's, right after it, so that clicks
 /// happening at one time are each pressed and released before the next is pressed (as a
 /// device sends them).
-fn happen(
-    input: Input,
-    realm: Realm,
-    time: LoopTime,
-    order: u64,
-    release_order: u64,
-    host: &Host,
-) {
+fn happen(input: Input, realm: Realm, time: LoopTime, order: u64, release_order: u64, host: &Host) {
     host.queue_task_at(
         HostSource::UserInteraction,
         realm,
@@ -322,7 +315,15 @@ fn run_input(input: Input, time: LoopTime, release_order: u64, context: &mut Con
         Action::Click { button, hold_ms } => {
             let press = Action::ButtonDown { button: *button };
             let release = Action::ButtonUp { button: *button };
-            then_release(input, press, release, time, *hold_ms, release_order, context);
+            then_release(
+                input,
+                press,
+                release,
+                time,
+                *hold_ms,
+                release_order,
+                context,
+            );
         }
         Action::Key { key, code, hold_ms } => {
             let press = Action::KeyDown {
@@ -333,7 +334,15 @@ fn run_input(input: Input, time: LoopTime, release_order: u64, context: &mut Con
                 key: key.clone(),
                 code: code.clone(),
             };
-            then_release(input, press, release, time, *hold_ms, release_order, context);
+            then_release(
+                input,
+                press,
+                release,
+                time,
+                *hold_ms,
+                release_order,
+                context,
+            );
         }
     }
 }
