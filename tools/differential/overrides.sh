@@ -29,7 +29,7 @@ done
 
 # Each browser's rules (taskhost's `--imitate` names), in the order overrides list them.
 case $browser in
-    firefox) RULES=(timer-nesting-through-microtasks report-before-checkpoint one-message-per-task early-timer-clamp) ;;
+    firefox) RULES=(timer-nesting-through-microtasks report-before-checkpoint one-message-per-task early-timer-clamp timer-executor) ;;
     webkit) RULES=(timer-nesting-through-microtasks timer-minimum-one-ms) ;;
     *) echo "no rules for $browser" >&2; exit 2 ;;
 esac
