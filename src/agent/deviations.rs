@@ -46,6 +46,16 @@ pub struct Deviations {
     /// and the timeout). Not a deviation: "run steps after a timeout" lets the user agent "wait a
     /// further implementation-defined length of time" (step 4.3); taskhost waits none.
     pub timer_minimum_one_ms: bool,
+    /// Not a deviation but a choice the specs leave to the user agent, made differently: the
+    /// window's timers (`setTimeout`, `setInterval`, `AbortSignal.timeout`, `postTask` delays)
+    /// run from an executor task, as Firefox's `TimeoutManager` runs them (`timeout_executor.rs`):
+    /// the executor's task goes through the page's timer queue when a timer is set and the
+    /// executor is not already queued, and runs every timer due by then, back to back, stopping
+    /// after one when a `user-visible` or `user-blocking` scheduler task is queued. HTML queues
+    /// each timer's own task when its wait ends (timer initialization steps, steps 12–13);
+    /// which task queue runs next is the event loop's choice (processing model step 2.1).
+    /// Firefox 153 does this.
+    pub timer_executor: bool,
 }
 
 /// HTML's level above which timers are clamped (timer initialization steps, step 5).
@@ -68,6 +78,7 @@ impl Deviations {
         one_message_per_task: false,
         timer_clamp_level: TIMER_CLAMP_LEVEL_HTML,
         timer_minimum_one_ms: false,
+        timer_executor: false,
     };
 
     /// Chromium 156's deviations, as the project's recordings of it show them.
@@ -84,6 +95,7 @@ impl Deviations {
         report_before_checkpoint: true,
         one_message_per_task: true,
         timer_clamp_level: TIMER_CLAMP_LEVEL_FIREFOX,
+        timer_executor: true,
         ..Self::NONE
     };
 

@@ -102,9 +102,14 @@ impl AgentLink {
 
 /// A handle to a host timer (to cancel it).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct HostTimer {
-    key: TimerKey,
-    task: TaskId,
+pub struct HostTimer(TimerHandle);
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum TimerHandle {
+    /// A timer of the event-loop core's heap.
+    Core { key: TimerKey, task: TaskId },
+    /// A timeout of the imitated Firefox executor (`timeout_executor.rs`).
+    Executor(u64),
 }
 
 /// The host state of one event loop.
@@ -150,6 +155,8 @@ pub struct Host {
     when_stack_empty: RefCell<Vec<fn(&mut Context)>>,
     /// Long Animation Frames' bookkeeping (see `frame_timing.rs`).
     frame_timing: crate::agent::frame_timing::FrameTiming,
+    /// The page's timeouts when imitating Firefox's timer executor (`timeout_executor.rs`).
+    timeout_executor: RefCell<crate::agent::timeout_executor::TimeoutExecutor>,
 }
 
 impl std::fmt::Debug for Host {
@@ -184,6 +191,7 @@ impl Host {
             clock_control: RefCell::default(),
             when_stack_empty: RefCell::new(Vec::new()),
             frame_timing: crate::agent::frame_timing::FrameTiming::default(),
+            timeout_executor: RefCell::default(),
         })
     }
 
@@ -354,7 +362,49 @@ impl Host {
         }));
         self.trace_attach(id, posted, source_kind(source));
         let key = self.core.borrow_mut().set_timer(due, id);
-        HostTimer { key, task: id }
+        HostTimer(TimerHandle::Core { key, task: id })
+    }
+
+    /// Set a timer of the page, due at `due`, whose task runs `steps` (an HTML timer,
+    /// `AbortSignal.timeout`): [`Self::set_timer_task_posted`] on the timer task source, or, when
+    /// imitating Firefox's timer executor, a timeout of that executor (`timeout_executor.rs`).
+    pub fn set_page_timer(
+        &self,
+        due: LoopTime,
+        realm: Realm,
+        steps: TaskSteps,
+        posted: Option<Box<Posted>>,
+    ) -> HostTimer {
+        if self.deviations().timer_executor {
+            let action = crate::agent::timeout_executor::Action::Task(steps);
+            let id = crate::agent::timeout_executor::set(self, due, realm, action);
+            return HostTimer(TimerHandle::Executor(id));
+        }
+        self.set_timer_task_posted(due, HostSource::Timer, realm, steps, posted)
+    }
+
+    /// Set a timer of the page that, at `due`, runs Rust-side steps (a `postTask` delay):
+    /// [`Self::set_timer_action`], or, when imitating Firefox's timer executor, a timeout of that
+    /// executor, whose steps get the time it runs at and a fresh enqueue order.
+    pub fn set_page_timer_action(
+        &self,
+        due: LoopTime,
+        realm: Realm,
+        action: Box<TimerActionSteps>,
+    ) -> HostTimer {
+        if self.deviations().timer_executor {
+            let action = crate::agent::timeout_executor::Action::Steps(action);
+            let id = crate::agent::timeout_executor::set(self, due, realm, action);
+            return HostTimer(TimerHandle::Executor(id));
+        }
+        self.set_timer_action(due, action)
+    }
+
+    /// The imitated Firefox timer executor (`timeout_executor.rs`).
+    pub(crate) fn timeout_executor(
+        &self,
+    ) -> &RefCell<crate::agent::timeout_executor::TimeoutExecutor> {
+        &self.timeout_executor
     }
 
     /// Set a timer that, at `due`, runs Rust-side steps (no JS) and queues nothing by itself.
@@ -365,15 +415,20 @@ impl Host {
                 .insert(TaskRecord::TimerAction { action }),
         );
         let key = self.core.borrow_mut().set_timer(due, id);
-        HostTimer { key, task: id }
+        HostTimer(TimerHandle::Core { key, task: id })
     }
 
     /// Cancel a timer that has not ripened. A ripened timer task is already queued: its own
     /// steps must check whether it still should run (HTML timers do).
     pub fn cancel_timer(&self, timer: HostTimer) {
-        if self.core.borrow_mut().cancel_timer(timer.key) {
-            self.tasks.borrow_mut().remove(timer.task.0);
-            self.trace_forget(timer.task);
+        match timer.0 {
+            TimerHandle::Core { key, task } => {
+                if self.core.borrow_mut().cancel_timer(key) {
+                    self.tasks.borrow_mut().remove(task.0);
+                    self.trace_forget(task);
+                }
+            }
+            TimerHandle::Executor(id) => crate::agent::timeout_executor::clear(self, id),
         }
     }
 

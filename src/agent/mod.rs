@@ -20,4 +20,5 @@ pub mod process;
 pub mod realm;
 pub mod rejections;
 pub mod script;
+pub mod timeout_executor;
 pub mod trace;

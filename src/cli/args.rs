@@ -322,6 +322,9 @@ pub enum Imitate {
     EarlyTimerClamp,
     /// Every setTimeout/setInterval timer waits at least 1 ms.
     TimerMinimumOneMs,
+    /// The page's timers run from one executor task, Firefox's way: every timer due when it
+    /// runs, until a user-visible or user-blocking postTask task is queued.
+    TimerExecutor,
 }
 
 impl Imitate {
@@ -340,6 +343,7 @@ impl Imitate {
                     d.timer_clamp_level = crate::agent::deviations::TIMER_CLAMP_LEVEL_FIREFOX;
                 }
                 Self::TimerMinimumOneMs => d.timer_minimum_one_ms = true,
+                Self::TimerExecutor => d.timer_executor = true,
             }
         }
         d

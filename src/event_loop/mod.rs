@@ -443,6 +443,13 @@ impl EventLoopCore {
         }
     }
 
+    /// Whether a scheduler task of effective priority `level` or above is queued (runnable).
+    pub fn has_scheduler_tasks_from_level(&self, level: u8) -> bool {
+        self.queues.live_by_level()[usize::from(level)..]
+            .iter()
+            .any(|&n| n > 0)
+    }
+
     /// Live counts of everything still queued.
     pub fn pending(&self) -> Pending {
         Pending {

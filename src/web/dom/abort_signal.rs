@@ -27,7 +27,6 @@ use boa_gc::{Finalize, Gc, GcRefCell, Trace, WeakGc};
 
 use crate::agent::host::Host;
 use crate::engine::webidl::{to_unsigned_long_long_enforce_range, type_error};
-use crate::event_loop::HostSource;
 use crate::web::dom::abort_algorithms::AlgorithmList;
 pub use crate::web::dom::abort_algorithms::{AbortAlgorithm, AbortSteps, AlgorithmId};
 use crate::web::dom::dependent_signals::{Pins, WeakDependents};
@@ -567,14 +566,16 @@ fn timeout(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsV
         milliseconds
     };
     let due = host.now().saturating_add_millis(wait);
-    host.set_timer_task(
+    //    (Imitating Firefox, `--imitate timer-executor`: a timeout of its timer executor, see
+    //    agent::timeout_executor.)
+    host.set_page_timer(
         due,
-        HostSource::Timer,
         context.realm().clone(),
         Box::new(move |context| {
             let reason = new_dom_exception(context, "signal timed out", "TimeoutError")?;
             signal_abort(&signal, Some(reason.into()), context)
         }),
+        None,
     );
     // 4. Return signal.
     Ok(object.into())

@@ -17,7 +17,6 @@ use crate::agent::host::{Host, HostTimer};
 use crate::agent::realm::{insert_realm_data, realm_data};
 use crate::engine::callback::{ExceptionBehavior, invoke_callback_function};
 use crate::engine::webidl::{to_long, type_error};
-use crate::event_loop::HostSource;
 use crate::web::html::report::report_exception;
 use crate::web::util::define_operation;
 
@@ -163,13 +162,9 @@ fn timer_initialization_steps(
     let due = host
         .now()
         .saturating_add_millis(u64::from(wait.unsigned_abs()));
-    let timer = host.set_timer_task_posted(
-        due,
-        HostSource::Timer,
-        context.realm().clone(),
-        task,
-        posted,
-    );
+    //     (Imitating Firefox, `--imitate timer-executor`: a timeout of its timer executor,
+    //     which queues one task for every timer due, see agent::timeout_executor.)
+    let timer = host.set_page_timer(due, context.realm().clone(), task, posted);
     // 14. Set global's map of setTimeout and setInterval IDs[id] to uniqueHandle.
     if let Some(old) = timers
         .map

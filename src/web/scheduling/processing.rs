@@ -431,6 +431,7 @@ pub fn schedule_post_task(
     // 11. Let enqueueSteps be the following steps:
     let scheduler = scheduler.clone();
     let delay_handle = handle.clone();
+    let delay_realm = realm.clone();
     let enqueue_steps = move |host: &Host, ripe: Option<(LoopTime, u64)>| {
         // 11.1. Set handle's queue to the result of selecting the scheduler task queue for
         //       scheduler given state's priority source and false.
@@ -495,8 +496,11 @@ pub fn schedule_post_task(
     if options.delay > 0 {
         let due = host.now().saturating_add_millis(options.delay);
         let timer_handle = delay_handle.clone();
-        let timer = host.set_timer_action(
+        // (Imitating Firefox, `--imitate timer-executor`: a timeout of its timer executor,
+        // whose task enqueues the task when it runs, see agent::timeout_executor.)
+        let timer = host.set_page_timer_action(
             due,
+            delay_realm,
             Box::new(move |host, due, timer_order| {
                 if let Some(handle) = &timer_handle {
                     handle.delay_timer.set(None);
