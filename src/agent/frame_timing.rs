@@ -25,6 +25,12 @@ pub const LONG_FRAME_MS: f64 = 50.0;
 /// A script longer than this (ms) is attributed to its frame.
 pub const LONG_SCRIPT_MS: f64 = 5.0;
 
+/// [`LONG_FRAME_MS`] in nanoseconds.
+const LONG_FRAME_NS: u64 = 50_000_000;
+
+/// [`LONG_SCRIPT_MS`] in nanoseconds.
+const LONG_SCRIPT_NS: u64 = 5_000_000;
+
 /// `ScriptInvokerType`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum InvokerType {
@@ -162,6 +168,12 @@ impl FrameTimingInfo {
 pub type DescribeScript = fn(&PendingScript, LoopTime, &mut Context) -> ScriptTiming;
 
 /// A window event loop's long animation frame monitoring.
+///
+/// Invariant: the top-level document's current frame timing info is null exactly when
+/// `frame_start` is `None`; otherwise it is `frame_start`, `task_start` and `rest` together
+/// (`rest`'s own start, current task start and end are unused until the frame is reported), and
+/// `rest` holds nothing (empty lists, no render times, no UI event) unless `rest_used` is set.
+/// The common frame, one short task with nothing to render, touches only the cells.
 #[derive(Default)]
 pub struct FrameTiming {
     /// On in window event loops (see the module's comment).
@@ -173,12 +185,20 @@ pub struct FrameTiming {
     hidden: Cell<bool>,
     /// `pending.is_some()`, read by every microtask checkpoint without borrowing.
     has_pending: Cell<bool>,
-    /// The top-level document's current frame timing info (`None`: null).
-    current: RefCell<Option<FrameTimingInfo>>,
+    /// The current frame timing info's start time (`None`: the info is null).
+    frame_start: Cell<Option<LoopTime>>,
+    /// The current frame timing info's current task start time.
+    task_start: Cell<LoopTime>,
+    /// No script has started since the current task did (no entry point, no checkpoint): the
+    /// time a script starting now would record is still the task's start time.
+    task_start_is_now: Cell<bool>,
+    /// The rest of the current frame timing info (task durations, scripts, render times, first
+    /// UI event), its lists kept for their capacity from frame to frame.
+    rest: RefCell<FrameTimingInfo>,
+    /// `rest` holds something (see the invariant).
+    rest_used: Cell<bool>,
     /// The current frame timing info's pending script.
     pending: RefCell<Option<PendingScript>>,
-    /// Lists of finished frames, kept for their capacity.
-    spare: RefCell<Option<FrameTimingInfo>>,
     describe: Cell<Option<DescribeScript>>,
 }
 
@@ -205,6 +225,8 @@ impl FrameTiming {
 
     pub fn set_hidden(&self, hidden: bool) {
         self.hidden.set(hidden);
+        // (A script is running: one starting after it does not start at the task's start.)
+        self.task_start_is_now.set(false);
     }
 
     /// "Record task start time" given `start` (the top-level document is every document's
@@ -221,17 +243,16 @@ impl FrameTiming {
         if !self.monitoring.get() {
             return;
         }
-        let mut current = self.current.borrow_mut();
-        let info = current.get_or_insert_with(|| {
-            let mut info = self.spare.borrow_mut().take().unwrap_or_default();
-            info.start = start;
-            info
-        });
-        info.current_task_start = start;
+        if self.frame_start.get().is_none() {
+            self.frame_start.set(Some(start));
+        }
+        self.task_start.set(start);
+        self.task_start_is_now.set(true);
     }
 
     /// "Record task end time" given `end`: the frame info to report when the frame ended with
-    /// this task (nothing to render), `None` when it goes on or there is none.
+    /// this task (nothing to render) and was long, `None` when it goes on, was not long, or
+    /// there is none.
     ///
     /// 1. Let timingInfo be document's relevant frame timing info.
     /// 2. If timingInfo is null, then return.
@@ -248,15 +269,20 @@ impl FrameTiming {
         if !self.monitoring.get() {
             return None;
         }
-        let mut current = self.current.borrow_mut();
-        let info = current.as_mut()?;
-        info.task_durations
-            .push(end.as_millis_f64() - info.current_task_start.as_millis_f64());
-        if self.rendering_wanted.get() && !self.hidden.get() {
+        let frame_start = self.frame_start.get()?;
+        let goes_on = self.rendering_wanted.get() && !self.hidden.get();
+        // A frame of this task alone that is not long (the common case) has nothing to keep.
+        if !goes_on && !self.rest_used.get() && !is_long(frame_start, end) {
+            self.frame_start.set(None);
             return None;
         }
-        drop(current);
-        self.end_frame(end)
+        let duration = end.as_millis_f64() - self.task_start.get().as_millis_f64();
+        self.rest.borrow_mut().task_durations.push(duration);
+        if goes_on {
+            self.rest_used.set(true);
+            return None;
+        }
+        self.end_frame(frame_start, end)
     }
 
     /// "Record rendering time" given `style_and_layout_start`, at the end of "update the
@@ -275,13 +301,14 @@ impl FrameTiming {
         if !self.monitoring.get() {
             return None;
         }
+        let frame_start = self.frame_start.get()?;
         {
-            let mut current = self.current.borrow_mut();
-            let info = current.as_mut()?;
-            info.render_start = Some(info.current_task_start);
-            info.style_and_layout_start = Some(style_and_layout_start);
+            let mut rest = self.rest.borrow_mut();
+            rest.render_start = Some(self.task_start.get());
+            rest.style_and_layout_start = Some(style_and_layout_start);
         }
-        self.end_frame(end)
+        self.rest_used.set(true);
+        self.end_frame(frame_start, end)
     }
 
     /// The parts of "report frame timing" given `end` that are bookkeeping: the frame's info if
@@ -291,19 +318,23 @@ impl FrameTiming {
     /// 4. If frameDuration is greater than 50 milliseconds, then queue a new
     ///    PerformanceLongAnimationFrameTiming (the caller).
     /// 5. Set document's nearest same-origin root's current frame timing info to null.
-    fn end_frame(&self, end: LoopTime) -> Option<FrameTimingInfo> {
-        let mut info = self.current.borrow_mut().take()?;
-        info.end = end;
-        if info.duration() > LONG_FRAME_MS {
+    fn end_frame(&self, frame_start: LoopTime, end: LoopTime) -> Option<FrameTimingInfo> {
+        self.frame_start.set(None);
+        self.rest_used.set(false);
+        let mut rest = self.rest.borrow_mut();
+        if is_long(frame_start, end) {
+            let mut info = std::mem::take(&mut *rest);
+            info.start = frame_start;
+            info.current_task_start = self.task_start.get();
+            info.end = end;
             return Some(info);
         }
         // A frame that is not long: keep its lists for the next frame.
-        info.task_durations.clear();
-        info.scripts.clear();
-        info.render_start = None;
-        info.style_and_layout_start = None;
-        info.first_ui_event_timestamp = 0.0;
-        *self.spare.borrow_mut() = Some(info);
+        rest.task_durations.clear();
+        rest.scripts.clear();
+        rest.render_start = None;
+        rest.style_and_layout_start = None;
+        rest.first_ui_event_timestamp = 0.0;
         None
     }
 
@@ -315,8 +346,8 @@ impl FrameTiming {
         self.monitoring.get() && !self.has_pending.get() && !self.hidden.get()
     }
 
-    /// "Create script entry point" with `invoker_type` and `invoker`, started at `now`, for the
-    /// window of `realm`.
+    /// "Create script entry point" with `invoker_type` and `invoker`, for the window of `realm`;
+    /// `now` reads the clock.
     ///
     /// 1. If settings is not a Window, then return. (Only window event loops monitor.)
     /// 2. Let document be settings's Window's document.
@@ -325,7 +356,10 @@ impl FrameTiming {
     /// 5. If frameTimingInfo is null, then return.
     /// 6. If frameTimingInfo's pending script is not null, then return.
     /// 7. Let scriptTimingInfo be a new script timing info whose start time is the unsafe
-    ///    shared current time, and whose invoker type is invokerType.
+    ///    shared current time, and whose invoker type is invokerType. (Deviation, for speed:
+    ///    the first script of a task takes the task's start time, read by the event loop a few
+    ///    host steps earlier, with no script between, rather than reading the clock again; on
+    ///    the virtual clock the two are the same time.)
     /// 8. Run steps given scriptTimingInfo and frameTimingInfo. (The names are made when the
     ///    script ends, and only if it is attributed: `DescribeScript`.)
     /// 9. Set scriptTimingInfo's window to settings.
@@ -334,16 +368,22 @@ impl FrameTiming {
         &self,
         invoker_type: InvokerType,
         invoker: Invoker,
-        now: LoopTime,
+        now: impl FnOnce() -> LoopTime,
         realm: &Realm,
     ) {
-        if !self.wants_script() || self.current.borrow().is_none() {
+        let first_of_task = self.task_start_is_now.replace(false);
+        if !self.wants_script() || self.frame_start.get().is_none() {
             return;
         }
+        let start = if first_of_task {
+            self.task_start.get()
+        } else {
+            now()
+        };
         *self.pending.borrow_mut() = Some(PendingScript {
             invoker_type,
             invoker,
-            start: now,
+            start,
             realm: realm.clone(),
         });
         self.has_pending.set(true);
@@ -352,15 +392,19 @@ impl FrameTiming {
     /// Set the frame's first UI event timestamp, if it has none (LoAF "record timing info for
     /// event listener" step 8).
     pub fn note_ui_event(&self, time_stamp: f64) {
-        if let Some(info) = self.current.borrow_mut().as_mut()
-            && info.first_ui_event_timestamp == 0.0
-        {
-            info.first_ui_event_timestamp = time_stamp;
+        if self.frame_start.get().is_none() {
+            return;
+        }
+        let mut rest = self.rest.borrow_mut();
+        if rest.first_ui_event_timestamp == 0.0 {
+            rest.first_ui_event_timestamp = time_stamp;
+            self.rest_used.set(true);
         }
     }
 
     /// "Record timing info for microtask checkpoint", at the end of every checkpoint (`now`
-    /// reads the clock, only when a script is pending).
+    /// reads the clock, only when a script is pending). Returns the time it read, if it did:
+    /// the task's end time when this checkpoint is the task's own (nothing runs between them).
     ///
     /// 1-5. (The running script's document, if fully active and visible, and its relevant frame
     ///    timing info.)
@@ -375,24 +419,218 @@ impl FrameTiming {
         &self,
         now: impl FnOnce() -> LoopTime,
         context: &mut Context,
-    ) {
+    ) -> Option<LoopTime> {
+        // (Scripts may have run in the checkpoint: the next starts later than the task did.)
+        self.task_start_is_now.set(false);
         if !self.has_pending.get() {
-            return;
+            return None;
         }
         let now = now();
         self.has_pending.set(false);
-        let Some(pending) = self.pending.borrow_mut().take() else {
-            return;
-        };
-        if now.as_millis_f64() - pending.start.as_millis_f64() <= LONG_SCRIPT_MS {
-            return;
+        let pending = self.pending.borrow_mut().take()?;
+        if now.saturating_ns_since(pending.start) <= LONG_SCRIPT_NS {
+            return Some(now);
         }
-        let Some(describe) = self.describe.get() else {
-            return;
-        };
+        let describe = self.describe.get()?;
         let script = describe(&pending, now, context);
-        if let Some(info) = self.current.borrow_mut().as_mut() {
-            info.scripts.push(script);
+        if self.frame_start.get().is_some() {
+            self.rest.borrow_mut().scripts.push(script);
+            self.rest_used.set(true);
         }
+        Some(now)
+    }
+}
+
+/// Whether a frame from `start` to `end` is long.
+fn is_long(start: LoopTime, end: LoopTime) -> bool {
+    end.saturating_ns_since(start) > LONG_FRAME_NS
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ms(ms: u64) -> LoopTime {
+        LoopTime::from_millis(ms)
+    }
+
+    /// A `DescribeScript` that keeps the times and nothing else.
+    fn describe(pending: &PendingScript, end: LoopTime, _: &mut Context) -> ScriptTiming {
+        ScriptTiming {
+            invoker_type: pending.invoker_type,
+            invoker: String::new(),
+            start: pending.start,
+            end,
+            execution_start: pending.start,
+            pause_duration: 0.0,
+            source_url: String::new(),
+            source_function_name: String::new(),
+            source_char_position: -1,
+            realm: pending.realm.clone(),
+        }
+    }
+
+    fn monitoring() -> FrameTiming {
+        let timing = FrameTiming::default();
+        timing.enable(describe);
+        timing
+    }
+
+    fn callback() -> Invoker {
+        Invoker::Promise { name: "" }
+    }
+
+    #[test]
+    fn a_loop_that_does_not_monitor_keeps_nothing() {
+        let timing = FrameTiming::default();
+        timing.record_task_start(ms(0));
+        assert!(timing.record_task_end(ms(100)).is_none());
+        assert!(!timing.wants_script());
+    }
+
+    #[test]
+    fn a_frame_of_one_short_task_is_not_reported_and_keeps_nothing() {
+        let timing = monitoring();
+        timing.record_task_start(ms(0));
+        assert!(
+            timing.record_task_end(ms(50)).is_none(),
+            "50 ms is not long"
+        );
+        assert!(timing.frame_start.get().is_none());
+        assert!(!timing.rest_used.get());
+        assert!(timing.rest.borrow().task_durations.is_empty());
+    }
+
+    #[test]
+    fn a_long_task_alone_is_a_long_frame() {
+        let timing = monitoring();
+        timing.record_task_start(ms(10));
+        let frame = timing.record_task_end(ms(70)).expect("a long frame");
+        assert_eq!(
+            (frame.start, frame.current_task_start, frame.end),
+            (ms(10), ms(10), ms(70))
+        );
+        assert_eq!(frame.task_durations, [60.0]);
+        assert_eq!(frame.blocking_duration(), 10.0);
+        assert!(timing.frame_start.get().is_none(), "the info is null again");
+    }
+
+    #[test]
+    fn while_rendering_is_wanted_the_frame_goes_on_to_the_rendering() {
+        let timing = monitoring();
+        timing.set_rendering_wanted(true);
+        timing.record_task_start(ms(0));
+        assert!(timing.record_task_end(ms(30)).is_none());
+        timing.record_task_start(ms(40));
+        assert!(timing.record_task_end(ms(45)).is_none());
+        // The rendering task: "record rendering time" ends the frame inside it.
+        timing.record_task_start(ms(50));
+        let frame = timing
+            .record_rendering_time(ms(55), ms(60))
+            .expect("a 60 ms frame");
+        assert_eq!(frame.start, ms(0));
+        assert_eq!(frame.render_start, Some(ms(50)));
+        assert_eq!(frame.style_and_layout_start, Some(ms(55)));
+        assert_eq!(frame.task_durations, [30.0, 5.0]);
+        assert!(timing.record_task_end(ms(60)).is_none(), "no frame left");
+    }
+
+    #[test]
+    fn a_frame_that_is_not_long_leaves_its_lists_empty_for_the_next() {
+        let timing = monitoring();
+        timing.set_rendering_wanted(true);
+        timing.record_task_start(ms(0));
+        timing.note_ui_event(1.5);
+        assert!(timing.record_task_end(ms(10)).is_none());
+        timing.record_task_start(ms(16));
+        assert!(timing.record_rendering_time(ms(16), ms(17)).is_none());
+        assert!(!timing.rest_used.get());
+        let rest = timing.rest.borrow();
+        assert!(rest.task_durations.is_empty() && rest.scripts.is_empty());
+        assert_eq!(
+            (rest.render_start, rest.first_ui_event_timestamp),
+            (None, 0.0)
+        );
+    }
+
+    #[test]
+    fn a_tasks_first_script_starts_with_it_and_a_later_one_reads_the_clock() {
+        let mut context = Context::default();
+        let realm = context.realm().clone();
+        let timing = monitoring();
+        timing.record_task_start(ms(3));
+        let mut read = false;
+        timing.create_script_entry_point(
+            InvokerType::UserCallback,
+            callback(),
+            || {
+                read = true;
+                ms(4)
+            },
+            &realm,
+        );
+        assert!(!read, "no script ran since the task started");
+        assert_eq!(
+            timing.pending.borrow().as_ref().map(|p| p.start),
+            Some(ms(3))
+        );
+        // Its checkpoint ends it 10 ms later: a script long enough to be attributed.
+        let end = timing.record_microtask_checkpoint(|| ms(13), &mut context);
+        assert_eq!(end, Some(ms(13)));
+        // A second callback in the same task starts when it starts.
+        timing.create_script_entry_point(InvokerType::UserCallback, callback(), || ms(20), &realm);
+        assert_eq!(
+            timing.pending.borrow().as_ref().map(|p| p.start),
+            Some(ms(20))
+        );
+        assert_eq!(
+            timing.record_microtask_checkpoint(|| ms(22), &mut context),
+            Some(ms(22))
+        );
+        assert_eq!(
+            timing.record_microtask_checkpoint(|| ms(99), &mut context),
+            None,
+            "no script pending: the clock is not read"
+        );
+        let frame = timing.record_task_end(ms(80)).expect("a long frame");
+        let scripts: Vec<_> = frame.scripts.iter().map(|s| (s.start, s.end)).collect();
+        assert_eq!(
+            scripts,
+            [(ms(3), ms(13))],
+            "the 2 ms script is not attributed"
+        );
+    }
+
+    #[test]
+    fn a_checkpoint_before_the_first_entry_point_means_script_ran() {
+        let mut context = Context::default();
+        let realm = context.realm().clone();
+        let timing = monitoring();
+        timing.record_task_start(ms(3));
+        assert_eq!(
+            timing.record_microtask_checkpoint(|| ms(5), &mut context),
+            None
+        );
+        timing.create_script_entry_point(InvokerType::ResolvePromise, callback(), || ms(6), &realm);
+        assert_eq!(
+            timing.pending.borrow().as_ref().map(|p| p.start),
+            Some(ms(6))
+        );
+    }
+
+    #[test]
+    fn a_hidden_page_attributes_no_script() {
+        let context = Context::default();
+        let timing = monitoring();
+        timing.set_hidden(true);
+        timing.record_task_start(ms(0));
+        assert!(!timing.wants_script());
+        timing.create_script_entry_point(
+            InvokerType::UserCallback,
+            callback(),
+            || ms(1),
+            context.realm(),
+        );
+        assert!(timing.pending.borrow().is_none());
     }
 }

@@ -11,14 +11,21 @@ use boa_engine::{Context, JsObject, builtins::promise::PromiseState};
 
 use crate::agent::host::{Host, Microtask};
 use crate::agent::realm::{can_run, in_realm};
-use crate::event_loop::HostSource;
+use crate::event_loop::{HostSource, LoopTime};
 
 /// HTML 8.1.7.3 "perform a microtask checkpoint".
 pub fn perform_microtask_checkpoint(host: &Host, context: &mut Context) {
+    perform_microtask_checkpoint_timed(host, context);
+}
+
+/// [`perform_microtask_checkpoint`], returning the time its last step read from the clock, if
+/// it did (a script was pending): the end of a task whose own checkpoint this is, since nothing
+/// runs between them.
+pub fn perform_microtask_checkpoint_timed(host: &Host, context: &mut Context) -> Option<LoopTime> {
     // 1. If the event loop's performing a microtask checkpoint is true, then return.
     // 2. Set the event loop's performing a microtask checkpoint to true.
     if !host.begin_microtask_checkpoint() {
-        return;
+        return None;
     }
     // 3. While the event loop's microtask queue is not empty:
     //    1. Let oldestMicrotask be the result of dequeuing from the event loop's microtask queue.
@@ -69,16 +76,17 @@ pub fn perform_microtask_checkpoint(host: &Host, context: &mut Context) {
     context.clear_kept_objects();
     // 7. Set the event loop's performing a microtask checkpoint to false.
     host.end_microtask_checkpoint();
-    // 8. Record timing info for microtask checkpoint (Long Animation Frames: the script
-    //    pending since the task or callback began ends here).
-    host.frame_timing()
-        .record_microtask_checkpoint(|| host.now(), context);
     // (Not a step: the collection pace, now also following the queued tasks: the task and its
-    // reactions are done, so what they held and nothing else queued holds is garbage.)
+    // reactions are done, so what they held and nothing else queued holds is garbage. Before
+    // step 8, so that a collection is part of the script that made the garbage.)
     crate::agent::collection_pace::pace(
         || host.queued_task_count(),
         crate::agent::collection_pace::PacePoint::TaskDone,
     );
+    // 8. Record timing info for microtask checkpoint (Long Animation Frames: the script
+    //    pending since the task or callback began ends here).
+    host.frame_timing()
+        .record_microtask_checkpoint(|| host.now(), context)
 }
 
 /// HTML 8.1.5.7 "notify about rejected promises" for every global of the event loop (step 4 of

@@ -1,18 +1,18 @@
 //! Loop time and the loop's clock.
 //!
 //! Invariant: [`LoopTime`] is nanoseconds since the loop's time origin, and a [`Clock`]'s `now()`
-//! never goes backwards. A real clock follows `std::time::Instant` (monotonic); a virtual clock only
+//! never goes backwards. A real clock follows the system's monotonic clock (`monotonic_ns`); a virtual clock only
 //! moves when told (`wait_until`), and only forwards. Both remember the wall-clock time of their
 //! origin (`time_origin_unix_ms`, for `performance.timeOrigin`).
 //!
 //! Several event loops (a window's and its workers') share one time line: real clocks read the same
-//! `Instant` line, each from its own origin (a worker's origin is when it was created); virtual
+//! monotonic line, each from its own origin (a worker's origin is when it was created); virtual
 //! clocks read one [`SharedTime`], each from its own origin on it, and whoever advances it advances
 //! them all.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 /// A virtual time line shared by several clocks (nanoseconds since the first clock's origin). It
 /// only moves forwards.
@@ -107,7 +107,7 @@ impl LoopTime {
     }
 }
 
-/// The loop's clock: real (follows `Instant`) or virtual (moves only when told). See module docs.
+/// The loop's clock: real (follows the monotonic clock) or virtual (moves only when told). See module docs.
 #[derive(Clone, Debug)]
 pub struct Clock {
     kind: ClockKind,
@@ -117,7 +117,8 @@ pub struct Clock {
 #[derive(Clone, Debug)]
 enum ClockKind {
     Real {
-        origin: Instant,
+        /// The origin on the monotonic line of [`monotonic_ns`].
+        origin: u64,
     },
     Virtual {
         now: LoopTime,
@@ -127,6 +128,33 @@ enum ClockKind {
         time: Arc<SharedTime>,
         origin: u64,
     },
+}
+
+/// Nanoseconds on the system's monotonic clock (`CLOCK_MONOTONIC`, the line `Instant` follows
+/// on Linux), read directly: every task reads the clock several times, and `Instant`'s
+/// subtraction (normalised, checked `timespec` arithmetic) costs about as much as the reading.
+#[cfg(unix)]
+fn monotonic_ns() -> u64 {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `ts` is a valid, writable timespec; CLOCK_MONOTONIC is always supported on the
+    // systems taskhost builds for, and cannot fail given a valid pointer.
+    unsafe { libc::clock_gettime(libc::CLOCK_MONOTONIC, &raw mut ts) };
+    // (tv_sec and tv_nsec are never negative on this clock.)
+    (ts.tv_sec as u64)
+        .wrapping_mul(1_000_000_000)
+        .wrapping_add(ts.tv_nsec as u64)
+}
+
+/// Nanoseconds since the first reading (elsewhere than Unix: `Instant`).
+#[cfg(not(unix))]
+fn monotonic_ns() -> u64 {
+    use std::time::Instant;
+    static START: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
+    let start = *START.get_or_init(Instant::now);
+    u64::try_from(start.elapsed().as_nanos()).unwrap_or(u64::MAX)
 }
 
 fn wall_clock_unix_ms() -> f64 {
@@ -142,7 +170,7 @@ impl Clock {
     pub fn real() -> Self {
         Clock {
             kind: ClockKind::Real {
-                origin: Instant::now(),
+                origin: monotonic_ns(),
             },
             origin_unix_ms: wall_clock_unix_ms(),
         }
@@ -182,7 +210,7 @@ impl Clock {
             ClockKind::Virtual { .. } => Self::virtual_clock(),
             ClockKind::Real { .. } => Clock {
                 kind: ClockKind::Real {
-                    origin: Instant::now(),
+                    origin: monotonic_ns(),
                 },
                 origin_unix_ms: self.origin_unix_ms + self.now().as_millis_f64(),
             },
@@ -193,9 +221,7 @@ impl Clock {
     #[must_use]
     pub fn now(&self) -> LoopTime {
         match &self.kind {
-            ClockKind::Real { origin } => {
-                LoopTime(u64::try_from(origin.elapsed().as_nanos()).unwrap_or(u64::MAX))
-            }
+            ClockKind::Real { origin } => LoopTime(monotonic_ns().saturating_sub(*origin)),
             ClockKind::Virtual { now } => *now,
             ClockKind::Shared { time, origin } => LoopTime(time.now_ns().saturating_sub(*origin)),
         }

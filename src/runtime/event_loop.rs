@@ -16,7 +16,7 @@ use boa_engine::{Context, JsResult, JsValue};
 use super::{LoopEnd, Runtime};
 use crate::agent::clock_control::{ClockControl, Decision, NextKind};
 use crate::agent::host::Host;
-use crate::agent::microtasks::perform_microtask_checkpoint;
+use crate::agent::microtasks::perform_microtask_checkpoint_timed;
 use crate::agent::process::Wake;
 use crate::agent::realm::{can_run, in_realm};
 use crate::agent::script as agent_script;
@@ -373,9 +373,10 @@ pub(super) fn run_task<T>(
         }
     };
     // 8. Perform a microtask checkpoint.
-    perform_microtask_checkpoint(host, context);
-    // 3. Let taskEndTime be the unsafe shared current time. (The trace's slice ends then.)
-    let task_end_time = host.now();
+    let checkpoint_end = perform_microtask_checkpoint_timed(host, context);
+    // 3. Let taskEndTime be the unsafe shared current time. (The trace's slice ends then. When
+    //    the checkpoint's last step read the clock, that reading is now: nothing ran since.)
+    let task_end_time = checkpoint_end.unwrap_or_else(|| host.now());
     let label = host.trace_end(task_end_time);
     // 4. If oldestTask is not null, report task timing.
     report_task_timing(host, task_start_time, task_end_time, run_as, label, context);

@@ -55,7 +55,7 @@ pub fn user_callback(host: &Host, name: &'static str, callback: &JsObject, conte
             name,
             callback: Some(callback.clone()),
         },
-        host.now(),
+        || host.now(),
         context.realm(),
     );
 }
@@ -84,7 +84,7 @@ pub fn timer_handler(host: &Host, handler: Option<&JsObject>, repeat: bool, cont
             name,
             callback: handler.cloned(),
         },
-        host.now(),
+        || host.now(),
         context.realm(),
     );
 }
@@ -120,7 +120,7 @@ pub fn event_listener(
             target: current_target.clone(),
             callback: callback.cloned(),
         },
-        host.now(),
+        || host.now(),
         context.realm(),
     );
     if let Some(time_stamp) = ui_event_time_stamp {
@@ -149,7 +149,7 @@ pub fn promise_resolver(host: &Host, name: &'static str, resolve: bool, context:
     timing.create_script_entry_point(
         invoker_type,
         Invoker::Promise { name },
-        host.now(),
+        || host.now(),
         context.realm(),
     );
 }
@@ -169,7 +169,7 @@ pub fn script(host: &Host, url: String, module: bool, context: &Context) {
     timing.create_script_entry_point(
         invoker_type,
         Invoker::Script { url },
-        host.now(),
+        || host.now(),
         context.realm(),
     );
 }

@@ -431,7 +431,8 @@ pub fn schedule_post_task(
     // 11. Let enqueueSteps be the following steps:
     let scheduler = scheduler.clone();
     let delay_handle = handle.clone();
-    let delay_realm = realm.clone();
+    // (Only a delayed task's timer needs the realm: no handle is taken for the others.)
+    let delay_realm = (options.delay > 0).then(|| realm.clone());
     let enqueue_steps = move |host: &Host, ripe: Option<(LoopTime, u64)>| {
         // 11.1. Set handle's queue to the result of selecting the scheduler task queue for
         //       scheduler given state's priority source and false.
@@ -493,7 +494,7 @@ pub fn schedule_post_task(
     //     global object, "scheduler-postTask", delay, and the following steps:
     //     1. If signal is null or signal is not aborted, then run enqueueSteps.
     //     (The task is then as old as the delay's due time against timers and messages.)
-    if options.delay > 0 {
+    if let Some(delay_realm) = delay_realm {
         let due = host.now().saturating_add_millis(options.delay);
         let timer_handle = delay_handle.clone();
         // (Imitating Firefox, `--imitate timer-executor`: a timeout of its timer executor,
