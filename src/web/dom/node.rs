@@ -76,6 +76,9 @@ pub struct NodeState {
     /// its queued toggle task and the old state it reports.
     #[unsafe_ignore_trace]
     pub details_toggle: RefCell<Option<(u64, String)>>,
+    /// An element's click in progress flag (HTML §6.1.2, `click()`).
+    #[unsafe_ignore_trace]
+    pub click_in_progress: Cell<bool>,
 }
 
 /// The native data of every node object: a node is an EventTarget.
@@ -118,6 +121,7 @@ pub fn new_node(prototype: JsObject, kind: NodeKind, document: Option<JsObject>)
                 script_line: Cell::new(0),
                 registered_observers: GcRefCell::new(Vec::new()),
                 details_toggle: RefCell::new(None),
+                click_in_progress: Cell::new(false),
             }),
         },
     )

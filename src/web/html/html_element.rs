@@ -9,12 +9,15 @@
 
 use boa_engine::{Context, JsObject, JsResult, JsString, JsValue, NativeFunction};
 
+use crate::web::dom::dispatch::dispatch;
 use crate::web::dom::element::change_attribute;
+use crate::web::dom::event::{EventInit, event_state};
 use crate::web::dom::interface::{
     InterfaceSpec, define_interface, define_memberless_interface, illegal_invocation, this_object,
 };
-use crate::web::dom::node::{attribute, local_name};
+use crate::web::dom::node::{attribute, local_name, node_state};
 use crate::web::html::event_handler::event_handler_attribute;
+use crate::web::uievents::ui_event::{UiKind, create_untrusted};
 
 /// The interface of an HTML element named `local_name`.
 #[must_use]
@@ -49,6 +52,7 @@ pub fn register(context: &mut Context) -> JsResult<()> {
             constructor: None,
         },
         |m| {
+            m.operation("click", 0, NativeFunction::from_fn_ptr(click));
             event_handler_attribute(m, "onload", is_element);
             event_handler_attribute(m, "ontoggle", is_element);
         },
@@ -107,4 +111,71 @@ pub fn register(context: &mut Context) -> JsResult<()> {
         },
     )?;
     Ok(())
+}
+
+/// `HTMLElement.prototype.click()` (HTML §6.1.2 "Activation behavior of elements").
+///
+/// 1. If this element is a form control that is disabled, then return. (taskhost has no form
+///    controls.)
+/// 2. If this element's click in progress flag is set, then return.
+/// 3. Set this element's click in progress flag.
+/// 4. Fire a synthetic pointer event named click at this element, with the not trusted flag set.
+/// 5. Unset this element's click in progress flag.
+fn click(this: &JsValue, _: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+    let element = this_object(this, context)?;
+    let Some(node) = node_state(&element).filter(|_| is_element(&element, context)) else {
+        return Err(illegal_invocation());
+    };
+    if node.click_in_progress.replace(true) {
+        return Ok(JsValue::undefined());
+    }
+    let result = fire_synthetic_pointer_event("click", &element, true, context);
+    node.click_in_progress.set(false);
+    result.map(|_| JsValue::undefined())
+}
+
+/// HTML "fire a synthetic pointer event" named `name` at `target`, with the not trusted flag if
+/// `not_trusted`. Returns the result of dispatching it (false: canceled).
+///
+/// 1. Let event be the result of creating an event using PointerEvent.
+/// 2. Initialize event's type attribute to e.
+/// 3. Initialize event's bubbles and cancelable attributes to true.
+/// 4. Set event's composed flag.
+/// 5. If the not trusted flag is set, initialize event's isTrusted attribute to false.
+/// 6. Initialize event's ctrlKey, shiftKey, altKey, and metaKey attributes according to the
+///    current state of the key input device, if any (false for any keys that are not
+///    available). (taskhost's input gives each click and key press its own modifiers and keeps
+///    no held keys between them: all false.)
+/// 7. Initialize event's view attribute to target's node document's Window object, if any, and
+///    null otherwise.
+/// 8. event's getModifierState() method is to return values appropriately describing the current
+///    state of the key input device. (As step 6.)
+/// 9. Return the result of dispatching event at target.
+///
+/// The pointer fields are those Pointer Events gives an event not made by a pointing device
+/// (`pointerId` -1, `pointerType` empty), as Chromium does for `click()`.
+fn fire_synthetic_pointer_event(
+    name: &str,
+    target: &JsObject,
+    not_trusted: bool,
+    context: &mut Context,
+) -> JsResult<bool> {
+    let view = node_state(target)
+        .and_then(|node| node.document.borrow().clone())
+        .and_then(|document| node_state(&document))
+        .and_then(|document| document.window.borrow().clone());
+    let init = EventInit {
+        bubbles: true,
+        cancelable: true,
+        composed: true,
+    };
+    let event = create_untrusted(UiKind::Pointer, name, init, context, |d| {
+        d.view = view;
+        d.pointer.pointer_id = -1;
+        d.pointer.pointer_type = String::new();
+    })?;
+    if !not_trusted && let Some(state) = event_state(&event, context) {
+        state.borrow_mut().is_trusted = true;
+    }
+    dispatch(&event, target, context)
 }

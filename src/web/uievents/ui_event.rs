@@ -369,14 +369,34 @@ pub fn create_trusted(
     }
     let mut data = UiEventData::new(event, kind);
     fill(&mut data);
-    let interface = match kind {
+    let proto = crate::web::dom::interface::prototype_of(context, interface_of(kind))?;
+    new_ui_event(proto, data, context)
+}
+
+/// An untrusted UI event of `kind`, type `name`, made by the user agent for a script's call (HTML
+/// "fire a synthetic pointer event" with the not trusted flag set), with `fill` to set its
+/// fields; its `timeStamp` is now.
+pub fn create_untrusted(
+    kind: UiKind,
+    name: &str,
+    init: EventInit,
+    context: &mut Context,
+    fill: impl FnOnce(&mut UiEventData),
+) -> JsResult<JsObject> {
+    let event = new_event_cell(JsString::from(name), init, context);
+    let mut data = UiEventData::new(event, kind);
+    fill(&mut data);
+    let proto = crate::web::dom::interface::prototype_of(context, interface_of(kind))?;
+    new_ui_event(proto, data, context)
+}
+
+fn interface_of(kind: UiKind) -> &'static str {
+    match kind {
         UiKind::Ui => "UIEvent",
         UiKind::Mouse => "MouseEvent",
         UiKind::Pointer => "PointerEvent",
         UiKind::Keyboard => "KeyboardEvent",
-    };
-    let proto = crate::web::dom::interface::prototype_of(context, interface)?;
-    new_ui_event(proto, data, context)
+    }
 }
 
 /// `new UIEvent(type, eventInitDict)`.
