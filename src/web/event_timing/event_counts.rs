@@ -19,8 +19,8 @@ use super::{EventTiming, type_string};
 use crate::agent::realm::{insert_realm_data, realm_data};
 use crate::engine::callback::{ExceptionBehavior, invoke_callback_function};
 use crate::web::dom::interface::{
-    InterfaceSpec, accessor_pair, arg, define_interface_with, extend_interface, illegal_invocation, prototype_of,
-    this_object,
+    InterfaceSpec, accessor_pair, arg, define_interface_with, extend_interface, illegal_invocation,
+    prototype_of, this_object,
 };
 use crate::web::hr_time::performance::this_performance;
 
