@@ -107,8 +107,8 @@ pub fn register_steps(
     if options.documents && options.worker.is_none() {
         html::window::define_window_members(&context.global_object(), context)?;
         done("window members");
-        let document = dom::document::create_window_document(context)?;
-        dom::document::populate_blank(&document, context)?;
+        // (The about:blank document itself is made when first needed.)
+        dom::document::defer_initial_document(context);
         html::page_visibility::register(context)?;
         done("about:blank document");
     }

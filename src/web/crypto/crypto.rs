@@ -31,8 +31,22 @@ pub const MAX_RANDOM_BYTES: usize = 65_536;
 #[derive(boa_gc::Trace, boa_gc::Finalize, boa_engine::JsData)]
 struct CryptoData;
 
-/// The realm's Crypto object.
-struct RealmCrypto(JsObject);
+/// The realm's Crypto object, made at the first read of `crypto`.
+#[derive(Default)]
+struct RealmCrypto(std::cell::RefCell<Option<JsObject>>);
+
+/// The current realm's Crypto object (made now if it was not).
+fn realm_crypto(context: &mut Context) -> JsResult<Option<JsObject>> {
+    let Some(realm_crypto) = realm_data::<RealmCrypto>(context) else {
+        return Ok(None);
+    };
+    if let Some(crypto) = realm_crypto.0.borrow().clone() {
+        return Ok(Some(crypto));
+    }
+    let crypto = JsObject::from_proto_and_data(prototype_of(context, "Crypto")?, CryptoData);
+    *realm_crypto.0.borrow_mut() = Some(crypto.clone());
+    Ok(Some(crypto))
+}
 
 fn check(this: &JsValue, context: &Context) -> JsResult<()> {
     if this_object(this, context)?
@@ -204,14 +218,12 @@ pub fn register(context: &mut Context) -> JsResult<()> {
             .operation("randomUUID", 0, NativeFunction::from_fn_ptr(random_uuid));
         },
     )?;
-    let crypto = JsObject::from_proto_and_data(prototype_of(context, "Crypto")?, CryptoData);
-    insert_realm_data(context, Rc::new(RealmCrypto(crypto)));
+    insert_realm_data(context, Rc::new(RealmCrypto::default()));
     // `[SameObject] readonly attribute Crypto crypto`: an accessor without a setter (not
     // [Replaceable]), whose getter checks its `this` is the global.
     let getter = NativeFunction::from_fn_ptr(|this, _, context| {
         this_is_global(this, context)?;
-        Ok(realm_data::<RealmCrypto>(context)
-            .map_or_else(JsValue::undefined, |c| c.0.clone().into()))
+        Ok(realm_crypto(context)?.map_or_else(JsValue::undefined, JsValue::from))
     });
     let realm = context.realm().clone();
     let (get, _) = accessor_pair(&realm, "crypto", getter, None);

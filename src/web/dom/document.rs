@@ -11,7 +11,9 @@ use std::rc::Rc;
 
 use boa_engine::{Context, JsNativeError, JsObject, JsResult, JsString, JsValue, NativeFunction};
 
-use crate::agent::realm::{insert_realm_data, realm_data};
+use boa_engine::realm::Realm;
+
+use crate::agent::realm::{in_realm, insert_realm_data, realm_data, realm_data_of};
 use crate::web::dom::interface::{
     InterfaceSpec, arg, define_interface, define_memberless_interface, illegal_invocation,
     prototype_of, this_object,
@@ -28,10 +30,72 @@ pub struct WindowDocument {
     pub loaded: Cell<bool>,
 }
 
-/// The document of the current realm's window.
+/// A window whose document is the initial about:blank one, not made yet (realm data): it is
+/// made, with its `html`, `head` and `body`, when something first needs it (`document`,
+/// `contentDocument`, an event fired at it). Until then nothing can reach it, so nothing can
+/// tell when it was made.
+#[derive(Default)]
+struct InitialDocument {
+    /// The window's load event was fired before the document was made.
+    loaded: Cell<bool>,
+}
+
+/// The current realm's window gets the initial about:blank document, made when first needed.
+pub fn defer_initial_document(context: &Context) {
+    insert_realm_data(context, Rc::new(InitialDocument::default()));
+}
+
+/// The document of the current realm's window (the initial about:blank one is made now if it was
+/// not).
+pub fn window_document(context: &mut Context) -> JsResult<Option<Rc<WindowDocument>>> {
+    if let Some(made) = made_window_document(context) {
+        return Ok(Some(made));
+    }
+    let Some(initial) = realm_data::<InitialDocument>(context) else {
+        return Ok(None);
+    };
+    let document = create_window_document(context)?;
+    populate_blank(&document, context)?;
+    let made = made_window_document(context);
+    if let Some(made) = &made {
+        made.loaded.set(initial.loaded.get());
+    }
+    Ok(made)
+}
+
+/// The document of `realm`'s window (made now if it was the initial one, not made yet).
+pub fn window_document_of(
+    realm: &Realm,
+    context: &mut Context,
+) -> JsResult<Option<Rc<WindowDocument>>> {
+    in_realm(context, realm, window_document)
+}
+
+/// The document of the current realm's window if it was made.
 #[must_use]
-pub fn window_document(context: &Context) -> Option<Rc<WindowDocument>> {
+pub fn made_window_document(context: &Context) -> Option<Rc<WindowDocument>> {
     realm_data::<WindowDocument>(context)
+}
+
+/// The document of `realm`'s window if it was made.
+#[must_use]
+pub fn made_window_document_of(realm: &Realm) -> Option<Rc<WindowDocument>> {
+    realm_data_of::<WindowDocument>(realm)
+}
+
+/// Whether `realm`'s window has a document (made or not).
+#[must_use]
+pub fn has_window_document(realm: &Realm) -> bool {
+    made_window_document_of(realm).is_some() || realm_data_of::<InitialDocument>(realm).is_some()
+}
+
+/// The current realm's window's load event was fired (`readyState` becomes "complete").
+pub fn set_window_loaded(context: &Context) {
+    if let Some(made) = made_window_document(context) {
+        made.loaded.set(true);
+    } else if let Some(initial) = realm_data::<InitialDocument>(context) {
+        initial.loaded.set(true);
+    }
 }
 
 /// A new, empty document whose window is the current realm's global, made that window's document.
@@ -240,7 +304,7 @@ pub fn register(context: &mut Context) -> JsResult<()> {
                 "readyState",
                 NativeFunction::from_fn_ptr(|this, _, context| {
                     let document = this_document(this, context)?;
-                    let loaded = window_document(context)
+                    let loaded = made_window_document(context)
                         .filter(|w| JsObject::equals(&w.document, &document))
                         .is_some_and(|w| w.loaded.get());
                     Ok(JsString::from(if loaded { "complete" } else { "loading" }).into())

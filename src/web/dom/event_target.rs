@@ -18,10 +18,10 @@ use boa_engine::object::NativeObject;
 use boa_engine::{Context, JsData, JsObject, JsResult, JsString, JsValue, NativeFunction, js_str};
 use boa_gc::{Finalize, Gc, GcRefCell, Trace};
 
-use crate::agent::realm::{realm_data_of, realm_of_global};
+use crate::agent::realm::realm_of_global;
 use crate::engine::webidl::type_error;
 use crate::web::dom::abort_signal::{self, AbortAlgorithm, AbortSignalState, AbortSteps};
-use crate::web::dom::document::{WindowDocument, body_element, document_element};
+use crate::web::dom::document::{body_element, document_element, has_window_document};
 use crate::web::dom::dom_exception::dom_exception_error;
 use crate::web::dom::interface::{
     InterfaceSpec, arg, arguments_required, define_interface, find_brand, illegal_invocation,
@@ -380,8 +380,7 @@ fn default_passive_value(kind: &JsString, target: &JsObject, context: &Context) 
             .flatten()
             .any(|element| JsObject::equals(&element, target));
     }
-    realm_of_global(context, target)
-        .is_some_and(|realm| realm_data_of::<WindowDocument>(&realm).is_some())
+    realm_of_global(context, target).is_some_and(|realm| has_window_document(&realm))
     // 2. Return false.
 }
 

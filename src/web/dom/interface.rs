@@ -328,6 +328,35 @@ pub fn define_interface_with(
     Ok(())
 }
 
+/// Add `steps` to what making the interface `name` (defined before) does, after its own steps:
+/// members a later specification adds to it (a partial interface). Run at once if it was made.
+pub fn extend_interface(
+    context: &mut Context,
+    name: &'static str,
+    steps: impl FnOnce(&Interface, &mut Context) -> JsResult<()> + 'static,
+) -> JsResult<()> {
+    let realm = DomRealm::of(context)?;
+    let made = realm.interfaces.borrow().get(name).cloned();
+    if let Some(made) = made {
+        return steps(&made, context);
+    }
+    let recipe = realm.recipes.borrow_mut().remove(name);
+    let Some(recipe) = recipe else {
+        return Err(JsNativeError::typ()
+            .with_message(format!("interface {name} is not defined"))
+            .into());
+    };
+    realm.recipes.borrow_mut().insert(
+        name,
+        Box::new(move |context| {
+            let made = recipe(context)?;
+            steps(&made, context)?;
+            Ok(made)
+        }),
+    );
+    Ok(())
+}
+
 /// [`define_interface`], and make the interface now (for the few the host needs at once: the
 /// global's own, the prototypes of objects every global has).
 pub fn define_interface_now(

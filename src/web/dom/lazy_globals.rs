@@ -52,11 +52,13 @@ pub fn install(context: &mut Context) {
 /// Define the stand-in of `name` on the current realm's global; its getter.
 pub fn install_stand_in(context: &mut Context, name: &'static str) -> JsResult<JsObject> {
     let realm = context.realm().clone();
+    // (One string for the property's key and both functions' names.)
+    let key = JsString::from(name);
     let getter: JsObject = FunctionObjectBuilder::new(
         &realm,
         NativeFunction::from_copy_closure(move |_, _, context| stand_ins::value(context, name)),
     )
-    .name(JsString::from(name))
+    .name(key.clone())
     .length(0)
     .constructor(false)
     .build()
@@ -69,13 +71,13 @@ pub fn install_stand_in(context: &mut Context, name: &'static str) -> JsResult<J
             Ok(JsValue::undefined())
         }),
     )
-    .name(JsString::from(name))
+    .name(key.clone())
     .length(1)
     .constructor(false)
     .build()
     .into();
     context.global_object().define_property_or_throw(
-        JsString::from(name),
+        key,
         PropertyDescriptor::builder()
             .get(getter.clone())
             .set(setter)

@@ -19,8 +19,8 @@ use super::{EventTiming, type_string};
 use crate::agent::realm::{insert_realm_data, realm_data};
 use crate::engine::callback::{ExceptionBehavior, invoke_callback_function};
 use crate::web::dom::interface::{
-    InterfaceSpec, accessor_pair, arg, define_interface_with, illegal_invocation, prototype_of,
-    this_object,
+    InterfaceSpec, accessor_pair, arg, define_interface_with, extend_interface, illegal_invocation,
+    prototype_of, this_object,
 };
 use crate::web::hr_time::performance::this_performance;
 
@@ -188,24 +188,26 @@ pub fn register(context: &mut Context) -> JsResult<()> {
     )?;
     // partial interface Performance { [SameObject] readonly attribute EventCounts eventCounts;
     // readonly attribute unsigned long long interactionCount; }
-    let performance = prototype_of(context, "Performance")?;
-    let realm = context.realm().clone();
-    for (name, get) in [
-        ("eventCounts", NativeFunction::from_fn_ptr(event_counts)),
-        (
-            "interactionCount",
-            NativeFunction::from_fn_ptr(interaction_count),
-        ),
-    ] {
-        let (get, _) = accessor_pair(&realm, name, get, None);
-        performance.define_property_or_throw(
-            JsString::from(name),
-            PropertyDescriptor::builder()
-                .get(get)
-                .enumerable(true)
-                .configurable(true),
-            context,
-        )?;
-    }
-    Ok(())
+    // (Added when `Performance` is made.)
+    extend_interface(context, "Performance", |interface, context| {
+        let realm = context.realm().clone();
+        for (name, get) in [
+            ("eventCounts", NativeFunction::from_fn_ptr(event_counts)),
+            (
+                "interactionCount",
+                NativeFunction::from_fn_ptr(interaction_count),
+            ),
+        ] {
+            let (get, _) = accessor_pair(&realm, name, get, None);
+            interface.prototype.define_property_or_throw(
+                JsString::from(name),
+                PropertyDescriptor::builder()
+                    .get(get)
+                    .enumerable(true)
+                    .configurable(true),
+                context,
+            )?;
+        }
+        Ok(())
+    })
 }

@@ -374,7 +374,7 @@ pub fn rounded_duration(start: f64, rendering: f64) -> f64 {
 /// "Dispatch pending Event Timing entries" for the current realm's window's document, at the
 /// rendering step (after "mark paint timing"), with the current time as the rendering
 /// timestamp.
-pub fn dispatch_pending_entries(_document: &JsObject, context: &mut Context) {
+pub fn dispatch_pending_entries(context: &mut Context) {
     let Some(state) = realm_data::<EventTiming>(context) else {
         return;
     };

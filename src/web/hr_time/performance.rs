@@ -14,14 +14,18 @@
 //! Both `now()` and `timeOrigin` read the event loop's clock, so under `--virtual-time` they show
 //! virtual time. Deviation: times are not coarsened (there is no cross-origin data to protect).
 
+use std::cell::RefCell;
+use std::rc::Rc;
+
 use boa_engine::object::ObjectInitializer;
 use boa_engine::{Context, JsData, JsObject, JsResult, JsValue, NativeFunction, js_string};
 use boa_gc::{Finalize, Gc, Trace};
 
 use crate::agent::host::Host;
+use crate::agent::realm::{insert_realm_data, realm_data};
 use crate::web::dom::event_target::{EventTargetState, IsEventTarget, register_event_target_brand};
 use crate::web::dom::interface::{
-    InterfaceSpec, define_interface_now, illegal_invocation, prototype_of, this_object,
+    InterfaceSpec, define_interface, illegal_invocation, prototype_of, this_object,
 };
 use crate::web::html::global_scope::{define_replaceable, define_replaceable_on};
 
@@ -87,12 +91,39 @@ fn to_json(this: &JsValue, _: &[JsValue], context: &mut Context) -> JsResult<JsV
     Ok(result.into())
 }
 
-/// Define `Performance`, make the global's Performance object, and define the global's
-/// `performance` attribute (`worker`: on `WorkerGlobalScope.prototype`, which the HTML layer
-/// defined before).
+/// The global's Performance object, made at the first read of `performance` (realm data).
+struct RealmPerformance {
+    /// The global's time origin, read when the global was set up.
+    time_origin: f64,
+    made: RefCell<Option<JsObject>>,
+}
+
+/// The current realm's Performance object (made now if it was not: nothing a script can see
+/// tells when).
+fn realm_performance(context: &mut Context) -> JsResult<JsValue> {
+    let Some(realm_performance) = realm_data::<RealmPerformance>(context) else {
+        return Ok(JsValue::undefined());
+    };
+    if let Some(performance) = realm_performance.made.borrow().clone() {
+        return Ok(performance.into());
+    }
+    let performance = JsObject::from_proto_and_data(
+        prototype_of(context, "Performance")?,
+        PerformanceData {
+            target: EventTargetState::new(),
+            time_origin: realm_performance.time_origin,
+        },
+    );
+    *realm_performance.made.borrow_mut() = Some(performance.clone());
+    Ok(performance.into())
+}
+
+/// Define `Performance` and the global's `performance` attribute (`worker`: on
+/// `WorkerGlobalScope.prototype`, which the HTML layer defined before); the Performance object
+/// itself is made when first read.
 pub fn register(context: &mut Context, worker: bool) -> JsResult<()> {
     register_event_target_brand::<PerformanceData>(context);
-    let interface = define_interface_now(
+    define_interface(
         context,
         InterfaceSpec {
             name: "Performance",
@@ -110,19 +141,16 @@ pub fn register(context: &mut Context, worker: bool) -> JsResult<()> {
         .core()
         .clock()
         .time_origin_unix_ms();
-    let performance = JsObject::from_proto_and_data(
-        interface.prototype,
-        PerformanceData {
-            target: EventTargetState::new(),
+    insert_realm_data(
+        context,
+        Rc::new(RealmPerformance {
             time_origin: origin,
-        },
+            made: RefCell::new(None),
+        }),
     );
     // `[Replaceable] readonly attribute Performance performance`: the getter returns this's
     // Performance object.
-    let getter = NativeFunction::from_copy_closure_with_captures(
-        |_, _, performance, _| Ok(performance.clone().into()),
-        performance,
-    );
+    let getter = NativeFunction::from_fn_ptr(|_, _, context| realm_performance(context));
     if worker {
         let holder = prototype_of(context, "WorkerGlobalScope")?;
         define_replaceable_on(&holder, context, "performance", getter)

@@ -12,7 +12,7 @@ use boa_engine::{Context, JsObject, JsResult};
 
 use crate::agent::host::Host;
 use crate::agent::realm::{insert_realm_data, realm_data};
-use crate::web::dom::document::{create_element, create_text_node, window_document};
+use crate::web::dom::document::{create_element, create_text_node};
 use crate::web::dom::node::{self, NodeKind, node_state};
 use crate::web::fetch::fetch::{file_for, resolve_same_origin_path};
 use crate::web::html::parser::{TreeOps, parse_document};
@@ -280,9 +280,7 @@ pub fn load_html(
 
 /// HTML "the end", its last steps: the document is loaded; fire `load` at the window.
 pub fn fire_window_load(context: &mut Context) -> JsResult<()> {
-    if let Some(document) = window_document(context) {
-        document.loaded.set(true);
-    }
+    crate::web::dom::document::set_window_loaded(context);
     let global = context.global_object();
     let event = crate::web::dom::event::create_event(
         "load",

@@ -315,10 +315,10 @@ pub fn register(context: &mut Context) -> JsResult<()> {
                     else {
                         return Ok(JsValue::null());
                     };
-                    Ok(crate::agent::realm::realm_data_of::<
-                        crate::web::dom::document::WindowDocument,
-                    >(&content.realm)
-                    .map_or_else(JsValue::null, |d| d.document.clone().into()))
+                    Ok(
+                        crate::web::dom::document::window_document_of(&content.realm, context)?
+                            .map_or_else(JsValue::null, |d| d.document.clone().into()),
+                    )
                 }),
                 None,
             );

@@ -9,6 +9,7 @@
 //! `onLine` is true (scripts see no network here); `hardwareConcurrency` is the machine's number of
 //! logical processors.
 
+use std::cell::RefCell;
 use std::rc::Rc;
 
 use boa_engine::object::builtins::JsArray;
@@ -24,10 +25,38 @@ use crate::web::html::global_scope::define_replaceable;
 #[derive(boa_gc::Trace, boa_gc::Finalize, boa_engine::JsData)]
 struct NavigatorData;
 
-/// The window's Navigator and its `languages` array (realm data).
+/// The window's Navigator and its `languages` array (realm data), made when first needed.
 struct WindowNavigator {
+    /// `Navigator` or `WorkerNavigator`.
+    interface_name: &'static str,
+    made: RefCell<Option<MadeNavigator>>,
+}
+
+#[derive(Clone)]
+struct MadeNavigator {
     navigator: JsObject,
     languages: JsObject,
+}
+
+/// The current realm's Navigator and `languages` array, made now if they were not (the first
+/// read of `navigator`: nothing a script can see tells when they were made).
+fn window_navigator(context: &mut Context) -> JsResult<Option<MadeNavigator>> {
+    let Some(window) = realm_data::<WindowNavigator>(context) else {
+        return Ok(None);
+    };
+    if let Some(made) = window.made.borrow().clone() {
+        return Ok(Some(made));
+    }
+    let proto = prototype_of(context, window.interface_name)?;
+    let navigator = JsObject::from_proto_and_data(proto, NavigatorData);
+    let languages = JsArray::from_iter([JsValue::from(js_string!("en-US"))], context);
+    languages.set_integrity_level(boa_engine::object::IntegrityLevel::Frozen, context)?;
+    let made = MadeNavigator {
+        navigator,
+        languages: languages.into(),
+    };
+    *window.made.borrow_mut() = Some(made.clone());
+    Ok(Some(made))
 }
 
 fn user_agent() -> String {
@@ -90,8 +119,8 @@ pub fn register(context: &mut Context, worker: bool) -> JsResult<()> {
                     "languages",
                     NativeFunction::from_fn_ptr(|this, _, context| {
                         check(this, context)?;
-                        Ok(realm_data::<WindowNavigator>(context)
-                            .map_or_else(JsValue::undefined, |n| n.languages.clone().into()))
+                        Ok(window_navigator(context)?
+                            .map_or_else(JsValue::undefined, |n| n.languages.into()))
                     }),
                     None,
                 )
@@ -116,15 +145,11 @@ pub fn register(context: &mut Context, worker: bool) -> JsResult<()> {
                 );
         },
     )?;
-    let proto = prototype_of(context, interface_name)?;
-    let navigator = JsObject::from_proto_and_data(proto, NavigatorData);
-    let languages = JsArray::from_iter([JsValue::from(js_string!("en-US"))], context);
-    languages.set_integrity_level(boa_engine::object::IntegrityLevel::Frozen, context)?;
     insert_realm_data(
         context,
         Rc::new(WindowNavigator {
-            navigator,
-            languages: languages.into(),
+            interface_name,
+            made: RefCell::new(None),
         }),
     );
     // `[SameObject, Replaceable] readonly attribute Navigator navigator`.
@@ -132,8 +157,7 @@ pub fn register(context: &mut Context, worker: bool) -> JsResult<()> {
         context,
         "navigator",
         NativeFunction::from_fn_ptr(|_, _, context| {
-            Ok(realm_data::<WindowNavigator>(context)
-                .map_or_else(JsValue::undefined, |n| n.navigator.clone().into()))
+            Ok(window_navigator(context)?.map_or_else(JsValue::undefined, |n| n.navigator.into()))
         }),
     )
 }

@@ -17,9 +17,11 @@ use crate::agent::host::Host;
 use crate::agent::realm::{insert_realm_data, realm_data, realm_data_of};
 use crate::event_loop::HostSource;
 use crate::web::dom::dispatch::fire_simple_event;
-use crate::web::dom::document::WindowDocument;
+use crate::web::dom::document::window_document;
 use crate::web::dom::event::EventInit;
-use crate::web::dom::interface::{accessor_pair, illegal_invocation, prototype_of, this_object};
+use crate::web::dom::interface::{
+    accessor_pair, extend_interface, illegal_invocation, this_object,
+};
 use crate::web::dom::node::node_state;
 use crate::web::html::rendering::{Rendering, documents_in_tree_order, set_hidden, top_realm};
 
@@ -60,7 +62,7 @@ pub fn update_the_visibility_state(hidden: bool, context: &mut Context) -> JsRes
     //    change steps. (None.)
     // 7. Fire an event named visibilitychange at document, with its bubbles attribute
     //    initialized to true.
-    let Some(document) = realm_data::<WindowDocument>(context).map(|d| d.document.clone()) else {
+    let Some(document) = window_document(context)?.map(|d| d.document.clone()) else {
         return Ok(());
     };
     fire_simple_event(
@@ -86,7 +88,7 @@ pub fn set_page_visibility(hidden: bool, context: &mut Context) {
     let Ok(host) = Host::from_context(context) else {
         return;
     };
-    for (realm, _) in documents_in_tree_order(&top, context) {
+    for realm in documents_in_tree_order(&top, context) {
         host.queue_task(
             HostSource::UserInteraction,
             realm,
@@ -100,42 +102,45 @@ pub fn set_page_visibility(hidden: bool, context: &mut Context) {
 pub fn register(context: &mut Context) -> JsResult<()> {
     let hidden = Rendering::of(context).hidden();
     insert_realm_data(context, Rc::new(DocumentVisibility(Cell::new(hidden))));
-    let prototype = prototype_of(context, "Document")?;
-    let realm = context.realm().clone();
-    let getters: [(&str, NativeFunction); 2] = [
-        (
-            "visibilityState",
-            NativeFunction::from_fn_ptr(|this, _, context| {
-                let hidden = this_document_hidden(this, context)?;
-                Ok(JsString::from(if hidden { "hidden" } else { "visible" }).into())
-            }),
-        ),
-        (
-            "hidden",
-            NativeFunction::from_fn_ptr(|this, _, context| {
-                Ok(this_document_hidden(this, context)?.into())
-            }),
-        ),
-    ];
-    for (name, get) in getters {
-        let (get, _) = accessor_pair(&realm, name, get, None);
-        prototype.define_property_or_throw(
-            JsString::from(name),
-            PropertyDescriptor::builder()
-                .get(get)
-                .enumerable(true)
-                .configurable(true),
+    // (Added to `Document.prototype` when `Document` is made.)
+    extend_interface(context, "Document", |interface, context| {
+        let prototype = &interface.prototype;
+        let realm = context.realm().clone();
+        let getters: [(&str, NativeFunction); 2] = [
+            (
+                "visibilityState",
+                NativeFunction::from_fn_ptr(|this, _, context| {
+                    let hidden = this_document_hidden(this, context)?;
+                    Ok(JsString::from(if hidden { "hidden" } else { "visible" }).into())
+                }),
+            ),
+            (
+                "hidden",
+                NativeFunction::from_fn_ptr(|this, _, context| {
+                    Ok(this_document_hidden(this, context)?.into())
+                }),
+            ),
+        ];
+        for (name, get) in getters {
+            let (get, _) = accessor_pair(&realm, name, get, None);
+            prototype.define_property_or_throw(
+                JsString::from(name),
+                PropertyDescriptor::builder()
+                    .get(get)
+                    .enumerable(true)
+                    .configurable(true),
+                context,
+            )?;
+        }
+        crate::web::html::event_handler::define_own_event_handler(
+            prototype,
+            "onvisibilitychange",
+            |object, _| {
+                node_state(object)
+                    .is_some_and(|s| matches!(s.kind, crate::web::dom::node::NodeKind::Document))
+            },
             context,
         )?;
-    }
-    crate::web::html::event_handler::define_own_event_handler(
-        &prototype,
-        "onvisibilitychange",
-        |object, _| {
-            node_state(object)
-                .is_some_and(|s| matches!(s.kind, crate::web::dom::node::NodeKind::Document))
-        },
-        context,
-    )?;
-    Ok(())
+        Ok(())
+    })
 }

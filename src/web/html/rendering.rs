@@ -24,12 +24,12 @@ use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 use boa_engine::realm::Realm;
-use boa_engine::{Context, JsObject, JsResult};
+use boa_engine::{Context, JsResult};
 
 use crate::agent::host::{Host, agent_data};
-use crate::agent::realm::{can_run, in_realm, realm_data_of, realm_record};
+use crate::agent::realm::{can_run, in_realm, realm_record};
 use crate::event_loop::{HostSource, LoopTime};
-use crate::web::dom::document::WindowDocument;
+use crate::web::dom::document::{has_window_document, made_window_document_of};
 use crate::web::dom::node::{inclusive_descendants, node_state};
 
 /// The display's default refresh rate (Hz).
@@ -257,24 +257,29 @@ fn opportunity(host: &Host, rendering: &Rc<Rendering>, realm: Realm, due: LoopTi
 /// The fully active documents of the loop in tree order: the top-level window's, then each
 /// iframe's after the document that contains it ("update the rendering" step 2: "sorted
 /// arbitrarily except that [...] containers are listed before the documents they contain", and
-/// taskhost takes tree order). Each with its window's realm.
-pub fn documents_in_tree_order(top: &Realm, context: &Context) -> Vec<(Realm, JsObject)> {
+/// taskhost takes tree order). Each by its window's realm (a window's initial about:blank
+/// document that was never needed is not made for this: it contains no iframe, and the steps
+/// run per window).
+pub fn documents_in_tree_order(top: &Realm, context: &Context) -> Vec<Realm> {
     let mut out = Vec::new();
     let host = Host::from_context(context).ok();
     collect(top, host.as_deref(), &mut out);
     out
 }
 
-fn collect(realm: &Realm, host: Option<&Host>, out: &mut Vec<(Realm, JsObject)>) {
+fn collect(realm: &Realm, host: Option<&Host>, out: &mut Vec<Realm>) {
     if host.is_some_and(|h| !can_run(h, realm))
         || realm_record(realm).is_some_and(|r| !r.is_fully_active())
     {
         return;
     }
-    let Some(document) = realm_data_of::<WindowDocument>(realm).map(|d| d.document.clone()) else {
+    if !has_window_document(realm) {
+        return;
+    }
+    out.push(realm.clone());
+    let Some(document) = made_window_document_of(realm).map(|d| d.document.clone()) else {
         return;
     };
-    out.push((realm.clone(), document.clone()));
     for node in inclusive_descendants(&document) {
         let child =
             node_state(&node).and_then(|s| s.content.borrow().as_ref().map(|c| c.realm.clone()));
@@ -316,7 +321,7 @@ fn update_the_rendering(rendering: &Rc<Rendering>, context: &mut Context) -> JsR
     // animation frame callbacks (the last document's) have run, as Chromium's
     // styleAndLayoutStart follows the rAF callbacks.
     let mut style_and_layout_start = host.now();
-    for (realm, document) in &docs {
+    for realm in &docs {
         // The frame's timestamp relative to the document's time origin (every window of the
         // agent shares the loop's origin).
         let now = frame_timestamp.as_millis_f64();
@@ -327,7 +332,7 @@ fn update_the_rendering(rendering: &Rc<Rendering>, context: &mut Context) -> JsR
             //    steps. (Not modelled: no layout, style or canvas.)
             // Chromium dispatches rAF-aligned input (pointer and mouse moves, coalesced) at the
             // start of the frame, before all of these: taskhost does the same.
-            crate::web::input::dispatch_frame_aligned_input(document, context);
+            crate::web::input::dispatch_frame_aligned_input(context);
             // 14. Run the animation frame callbacks for doc, passing in the relative high
             //     resolution time given frameTimestamp and doc's relevant global object.
             crate::web::html::animation_frames::run_animation_frame_callbacks(now, context);
@@ -338,7 +343,7 @@ fn update_the_rendering(rendering: &Rc<Rendering>, context: &mut Context) -> JsR
             // 21. Mark paint timing. (No paint timing entries.) Event Timing: "dispatch
             //     pending Event Timing entries" for doc, with the current time as the
             //     rendering timestamp.
-            crate::web::event_timing::dispatch_pending_entries(document, context);
+            crate::web::event_timing::dispatch_pending_entries(context);
             // 22. Update the rendering or user interface of doc. 23. Top layer removals. (Not
             //     modelled.)
             Ok(())
@@ -357,7 +362,7 @@ fn update_the_rendering(rendering: &Rc<Rendering>, context: &mut Context) -> JsR
     // removed iframe's callbacks and entries no longer ask for frames).
     let mut callbacks = 0;
     let mut waiting = 0;
-    for (realm, _) in documents_in_tree_order(&top, context) {
+    for realm in documents_in_tree_order(&top, context) {
         callbacks += crate::web::html::animation_frames::pending_in(&realm);
         waiting += crate::web::event_timing::waiting_in(&realm)
             + crate::web::input::waiting_in(&realm, context);

@@ -76,7 +76,7 @@ pub fn define_window_members(global: &JsObject, context: &mut Context) -> JsResu
     let getters: [(&str, Getter); 5] = [
         // The document getter steps are to return this's associated Document.
         ("document", |_, _, context| {
-            Ok(window_document(context).map_or_else(JsValue::null, |d| d.document.clone().into()))
+            Ok(window_document(context)?.map_or_else(JsValue::null, |d| d.document.clone().into()))
         }),
         // The parent getter steps: this's navigable's parent's active WindowProxy, or this.
         ("parent", |_, _, context| {

@@ -32,10 +32,10 @@ use boa_engine::realm::Realm;
 use boa_engine::{Context, JsObject, JsValue};
 
 use crate::agent::host::{Host, agent_data};
-use crate::agent::realm::{in_realm, realm_data_of, realm_of_global, realm_record};
+use crate::agent::realm::{in_realm, realm_of_global, realm_record};
 use crate::event_loop::{HostSource, LoopTime};
 use crate::web::dom::dispatch::fire_event;
-use crate::web::dom::document::{WindowDocument, body_element};
+use crate::web::dom::document::body_element;
 use crate::web::dom::node::{NodeKind, is_connected, node_state};
 use crate::web::html::rendering::{Rendering, request_frame};
 use crate::web::uievents::ui_event::{Modifiers, UiEventData, UiKind, create_trusted};
@@ -172,7 +172,8 @@ pub fn resolve(target: &Target, context: &mut Context) -> Result<(JsObject, Real
         Target::Selector(selector) => {
             let top = crate::web::html::rendering::top_realm(context)
                 .ok_or_else(|| "the page has no document".to_owned())?;
-            let document = realm_data_of::<WindowDocument>(&top)
+            let document = crate::web::dom::document::window_document_of(&top, context)
+                .map_err(|e| e.to_string())?
                 .map(|d| d.document.clone())
                 .ok_or_else(|| "the page has no document".to_owned())?;
             match selector.as_str() {
@@ -466,7 +467,7 @@ fn queue_later(
 /// the boundary events if the mouse is over a new node, then one `pointermove` (with every
 /// coalesced move in `getCoalescedEvents()`) and one `mousemove` at the last move's target and
 /// position (rendering step, before animation frame callbacks).
-pub fn dispatch_frame_aligned_input(_document: &JsObject, context: &mut Context) {
+pub fn dispatch_frame_aligned_input(context: &mut Context) {
     let realm = context.realm().clone();
     let moves = agent_data::<PendingMoves>(context);
     let mine: Vec<PendingMove> = {
@@ -552,8 +553,7 @@ fn flush_moves(context: &mut Context) {
     };
     for realm in realms {
         in_realm(context, &realm, |context| {
-            let global = context.global_object();
-            dispatch_frame_aligned_input(&global, context);
+            dispatch_frame_aligned_input(context);
         });
     }
 }

@@ -22,7 +22,7 @@ pub mod user_timing;
 
 use boa_engine::{Context, JsResult};
 
-use crate::web::dom::interface::prototype_of;
+use crate::web::dom::interface::extend_interface;
 
 /// Define the interfaces, and the User Timing and timeline operations of `Performance.prototype`
 /// (`web::hr_time` defined `Performance` before).
@@ -39,6 +39,9 @@ pub fn register(context: &mut Context, window: bool) -> JsResult<()> {
         performance_long_animation_frame_timing::register(context)?;
         performance_script_timing::register(context)?;
     }
-    let prototype = prototype_of(context, "Performance")?;
-    user_timing::define_members(&prototype, context)
+    // (When `Performance` is made: the global's Performance object is made at the first read
+    // of `performance`.)
+    extend_interface(context, "Performance", |interface, context| {
+        user_timing::define_members(&interface.prototype, context)
+    })
 }

@@ -23,13 +23,29 @@ use crate::web::scheduling::processing::{
 use crate::web::scheduling::task_priority::TaskPriority;
 
 /// The realm's Scheduler object (the global's `scheduler`, whatever the global property now
-/// holds).
-struct RealmScheduler(JsObject);
+/// holds), made when first needed.
+#[derive(Default)]
+struct RealmScheduler(std::cell::RefCell<Option<JsObject>>);
 
-/// This realm's Scheduler.
-#[must_use]
-pub fn realm_scheduler(context: &Context) -> Option<JsObject> {
-    realm_data::<RealmScheduler>(context).map(|s| s.0.clone())
+/// This realm's Scheduler (made now if it was not: the first read of `scheduler`, or the first
+/// idle callback; nothing a script can see tells when).
+pub fn realm_scheduler(context: &mut Context) -> JsResult<Option<JsObject>> {
+    let Some(realm_scheduler) = realm_data::<RealmScheduler>(context) else {
+        return Ok(None);
+    };
+    if let Some(scheduler) = realm_scheduler.0.borrow().clone() {
+        return Ok(Some(scheduler));
+    }
+    // Each WindowOrWorkerGlobalScope has a scheduler, initialized to a new Scheduler.
+    let proto = prototype_of(context, "Scheduler")?;
+    let scheduler = JsObject::from_proto_and_data(
+        proto,
+        SchedulerData {
+            maps: Gc::new(SchedulerMaps::new(context.realm().clone())),
+        },
+    );
+    *realm_scheduler.0.borrow_mut() = Some(scheduler.clone());
+    Ok(Some(scheduler))
 }
 
 fn this_scheduler(this: &JsValue, context: &Context) -> JsResult<(JsObject, Gc<SchedulerMaps>)> {
@@ -166,23 +182,15 @@ pub fn register(context: &mut Context) -> JsResult<()> {
                 .operation("yield", 0, NativeFunction::from_fn_ptr(yield_));
         },
     )?;
-    // Each WindowOrWorkerGlobalScope has a scheduler, initialized to a new Scheduler.
-    let proto = prototype_of(context, "Scheduler")?;
-    let scheduler = JsObject::from_proto_and_data(
-        proto,
-        SchedulerData {
-            maps: Gc::new(SchedulerMaps::new(context.realm().clone())),
-        },
-    );
-    insert_realm_data(context, Rc::new(RealmScheduler(scheduler.clone())));
+    // (The scheduler itself is made when first needed: `realm_scheduler`.)
+    insert_realm_data(context, Rc::new(RealmScheduler::default()));
     // `[Replaceable] readonly attribute Scheduler scheduler`: the getter returns this's
     // scheduler.
     define_replaceable(
         context,
         "scheduler",
-        NativeFunction::from_copy_closure_with_captures(
-            |_, _, scheduler, _| Ok(scheduler.clone().into()),
-            scheduler,
-        ),
+        NativeFunction::from_fn_ptr(|_, _, context| {
+            Ok(realm_scheduler(context)?.map_or_else(JsValue::undefined, JsValue::from))
+        }),
     )
 }

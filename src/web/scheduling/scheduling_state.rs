@@ -153,7 +153,9 @@ pub fn with_idle_scheduling_state<R>(
     let prepared = (|| {
         let host = Host::from_context(context).ok()?;
         let state = fixed_priority_unabortable_state(TaskPriority::Background, context).ok()?;
-        let scheduler = crate::web::scheduling::scheduler::realm_scheduler(context)?;
+        let scheduler = crate::web::scheduling::scheduler::realm_scheduler(context)
+            .ok()
+            .flatten()?;
         set_current_scheduling_state(&host, &scheduler, &state);
         Some(host)
     })();
