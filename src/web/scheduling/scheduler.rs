@@ -5,7 +5,7 @@ use std::rc::Rc;
 
 use boa_engine::object::builtins::JsPromise;
 use boa_engine::{Context, JsError, JsObject, JsResult, JsValue, NativeFunction};
-use boa_gc::Gc;
+use boa_gc::{Gc, GcRefCell};
 
 use crate::agent::host::Host;
 use crate::agent::realm::{insert_realm_data, realm_data};
@@ -23,9 +23,9 @@ use crate::web::scheduling::processing::{
 use crate::web::scheduling::task_priority::TaskPriority;
 
 /// The realm's Scheduler object (the global's `scheduler`, whatever the global property now
-/// holds), made when first needed.
-#[derive(Default)]
-struct RealmScheduler(std::cell::RefCell<Option<JsObject>>);
+/// holds), made when first needed. The `scheduler` getter holds the same cell, so that reading
+/// the global (every `scheduler.postTask(…)`) looks nothing up once it is made.
+struct RealmScheduler(Gc<GcRefCell<Option<JsObject>>>);
 
 /// This realm's Scheduler (made now if it was not: the first read of `scheduler`, or the first
 /// idle callback; nothing a script can see tells when).
@@ -183,14 +183,21 @@ pub fn register(context: &mut Context) -> JsResult<()> {
         },
     )?;
     // (The scheduler itself is made when first needed: `realm_scheduler`.)
-    insert_realm_data(context, Rc::new(RealmScheduler::default()));
+    let cell = Gc::new(GcRefCell::new(None));
+    insert_realm_data(context, Rc::new(RealmScheduler(cell.clone())));
     // `[Replaceable] readonly attribute Scheduler scheduler`: the getter returns this's
     // scheduler.
     define_replaceable(
         context,
         "scheduler",
-        NativeFunction::from_fn_ptr(|_, _, context| {
-            Ok(realm_scheduler(context)?.map_or_else(JsValue::undefined, JsValue::from))
-        }),
+        NativeFunction::from_copy_closure_with_captures(
+            |_, _, cell: &Gc<GcRefCell<Option<JsObject>>>, context| {
+                if let Some(scheduler) = cell.borrow().clone() {
+                    return Ok(scheduler.into());
+                }
+                Ok(realm_scheduler(context)?.map_or_else(JsValue::undefined, JsValue::from))
+            },
+            cell,
+        ),
     )
 }
