@@ -11,7 +11,7 @@ use boa_engine::{Context, JsObject, JsResult, JsString, JsValue, NativeFunction}
 
 use crate::web::dom::dispatch::dispatch;
 use crate::web::dom::element::change_attribute;
-use crate::web::dom::event::{EventInit, event_state};
+use crate::web::dom::event::EventInit;
 use crate::web::dom::interface::{
     InterfaceSpec, define_interface, define_memberless_interface, illegal_invocation, this_object,
 };
@@ -129,13 +129,14 @@ fn click(this: &JsValue, _: &[JsValue], context: &mut Context) -> JsResult<JsVal
     if node.click_in_progress.replace(true) {
         return Ok(JsValue::undefined());
     }
-    let result = fire_synthetic_pointer_event("click", &element, true, context);
+    let result = fire_synthetic_pointer_event("click", &element, context);
     node.click_in_progress.set(false);
     result.map(|_| JsValue::undefined())
 }
 
-/// HTML "fire a synthetic pointer event" named `name` at `target`, with the not trusted flag if
-/// `not_trusted`. Returns the result of dispatching it (false: canceled).
+/// HTML "fire a synthetic pointer event" named `name` at `target`, with the not trusted flag set
+/// (its only caller here is `click()`; the user agent's own activations, which leave it unset, are
+/// not modelled). Returns the result of dispatching it (false: canceled).
 ///
 /// 1. Let event be the result of creating an event using PointerEvent.
 /// 2. Initialize event's type attribute to e.
@@ -157,7 +158,6 @@ fn click(this: &JsValue, _: &[JsValue], context: &mut Context) -> JsResult<JsVal
 fn fire_synthetic_pointer_event(
     name: &str,
     target: &JsObject,
-    not_trusted: bool,
     context: &mut Context,
 ) -> JsResult<bool> {
     let view = node_state(target)
@@ -174,8 +174,5 @@ fn fire_synthetic_pointer_event(
         d.pointer.pointer_id = -1;
         d.pointer.pointer_type = String::new();
     })?;
-    if !not_trusted && let Some(state) = event_state(&event, context) {
-        state.borrow_mut().is_trusted = true;
-    }
     dispatch(&event, target, context)
 }

@@ -361,16 +361,7 @@ pub fn create_trusted(
     context: &mut Context,
     fill: impl FnOnce(&mut UiEventData),
 ) -> JsResult<JsObject> {
-    let event = new_event_cell(JsString::from(name), init, context);
-    {
-        let mut state = event.borrow_mut();
-        state.is_trusted = true;
-        state.time_stamp = time_stamp;
-    }
-    let mut data = UiEventData::new(event, kind);
-    fill(&mut data);
-    let proto = crate::web::dom::interface::prototype_of(context, interface_of(kind))?;
-    new_ui_event(proto, data, context)
+    create(kind, name, init, Some(time_stamp), context, fill)
 }
 
 /// An untrusted UI event of `kind`, type `name`, made by the user agent for a script's call (HTML
@@ -383,7 +374,24 @@ pub fn create_untrusted(
     context: &mut Context,
     fill: impl FnOnce(&mut UiEventData),
 ) -> JsResult<JsObject> {
+    create(kind, name, init, None, context, fill)
+}
+
+/// A UI event made by the user agent: trusted, with its `timeStamp`, when `trusted_at` is given.
+fn create(
+    kind: UiKind,
+    name: &str,
+    init: EventInit,
+    trusted_at: Option<f64>,
+    context: &mut Context,
+    fill: impl FnOnce(&mut UiEventData),
+) -> JsResult<JsObject> {
     let event = new_event_cell(JsString::from(name), init, context);
+    if let Some(time_stamp) = trusted_at {
+        let mut state = event.borrow_mut();
+        state.is_trusted = true;
+        state.time_stamp = time_stamp;
+    }
     let mut data = UiEventData::new(event, kind);
     fill(&mut data);
     let proto = crate::web::dom::interface::prototype_of(context, interface_of(kind))?;
