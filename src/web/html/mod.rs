@@ -29,6 +29,7 @@ pub mod shared_worker_global_scope;
 pub mod structured_clone;
 pub mod timers;
 pub mod toggle_event;
+pub mod visibility_state_entry;
 pub mod window;
 pub mod worker;
 pub mod worker_agents;

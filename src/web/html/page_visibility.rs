@@ -1,5 +1,6 @@
 //! Page visibility (HTML §6.2): `document.visibilityState`, `document.hidden`,
-//! `document.onvisibilitychange`, and "update the visibility state", which the user agent runs
+//! `document.onvisibilitychange`, `visibility-state` performance entries, and "update the
+//! visibility state", which the user agent runs
 //! in a task on the user interaction task source for every document of the page when the page
 //! is hidden or shown (`taskhost.page.hide()`/`show()`, an input file's `hide`/`show`, or
 //! `--hidden` at the start).
@@ -57,7 +58,10 @@ pub fn update_the_visibility_state(hidden: bool, context: &mut Context) -> JsRes
     }
     // 2. Set document's visibility state to visibilityState.
     state.0.set(hidden);
-    // 3. Queue a new VisibilityStateEntry. (Not modelled: no "visibility-state" entries.)
+    // 3. Queue a new VisibilityStateEntry whose visibility state is visibilityState and whose
+    //    timestamp is the current high resolution time given document's relevant global object.
+    let now = Host::from_context(context).map_or(0.0, |h| h.now().as_millis_f64());
+    crate::web::html::visibility_state_entry::queue_visibility_state_entry(hidden, now, context);
     // 4-6. The screen orientation, view transition and other specifications' page visibility
     //    change steps. (None.)
     // 7. Fire an event named visibilitychange at document, with its bubbles attribute
@@ -79,20 +83,38 @@ pub fn update_the_visibility_state(hidden: bool, context: &mut Context) -> JsRes
 
 /// The page is hidden or shown now: no rendering opportunities while it is hidden, and for
 /// each document of the page, a task on the user interaction task source that updates its
-/// visibility state.
-pub fn set_page_visibility(hidden: bool, context: &mut Context) {
+/// visibility state. `then` runs once every document's was updated (in the last of those
+/// tasks; at once when the page has no document).
+pub fn set_page_visibility(
+    hidden: bool,
+    then: Box<dyn FnOnce(&mut Context)>,
+    context: &mut Context,
+) {
     set_hidden(context, hidden);
-    let Some(top) = top_realm(context) else {
-        return;
-    };
+    let realms = top_realm(context)
+        .map(|top| documents_in_tree_order(&top, context))
+        .unwrap_or_default();
     let Ok(host) = Host::from_context(context) else {
+        then(context);
         return;
     };
-    for realm in documents_in_tree_order(&top, context) {
+    let Some(last) = realms.len().checked_sub(1) else {
+        then(context);
+        return;
+    };
+    let mut then = Some(then);
+    for (i, realm) in realms.into_iter().enumerate() {
+        let then = if i == last { then.take() } else { None };
         host.queue_task(
             HostSource::UserInteraction,
             realm,
-            Box::new(move |context| update_the_visibility_state(hidden, context)),
+            Box::new(move |context| {
+                let updated = update_the_visibility_state(hidden, context);
+                if let Some(then) = then {
+                    then(context);
+                }
+                updated
+            }),
         );
     }
 }
@@ -102,6 +124,11 @@ pub fn set_page_visibility(hidden: bool, context: &mut Context) {
 pub fn register(context: &mut Context) -> JsResult<()> {
     let hidden = Rendering::of(context).hidden();
     insert_realm_data(context, Rc::new(DocumentVisibility(Cell::new(hidden))));
+    // When the document is made: "queue a new VisibilityStateEntry whose visibility state is
+    // document's visibility state and whose timestamp is zero" (the entry itself is made when
+    // first needed: `Timeline::settle_initial_visibility`).
+    crate::web::html::visibility_state_entry::register(context)?;
+    crate::web::performance::timeline::Timeline::current(context).set_initial_visibility(hidden);
     // (Added to `Document.prototype` when `Document` is made.)
     extend_interface(context, "Document", |interface, context| {
         let prototype = &interface.prototype;

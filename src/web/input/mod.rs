@@ -280,11 +280,14 @@ fn run_input(input: Input, time: LoopTime, release_order: u64, context: &mut Con
     let at = time.as_millis_f64();
     match &input.action.clone() {
         Action::Hide | Action::Show => {
+            // (Settled once every document's visibility state was updated: the
+            // `visibilitychange` events are this input's events.)
+            let done = input.done.clone();
             crate::web::html::page_visibility::set_page_visibility(
                 input.action == Action::Hide,
+                Box::new(move |context| settle(done.as_ref(), true, context)),
                 context,
             );
-            settle(input.done.as_ref(), true, context);
         }
         Action::PointerMove => match resolve(&input.target, context) {
             Ok((target, realm)) => {

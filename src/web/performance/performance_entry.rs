@@ -34,6 +34,9 @@ pub enum EntryType {
     /// `PerformanceScriptTiming` (never in a buffer or delivered to observers: a long animation
     /// frame's `scripts`).
     Script,
+    /// `VisibilityStateEntry` (HTML's page visibility): the document's visibility state, and
+    /// when it became that.
+    VisibilityState,
 }
 
 impl EntryType {
@@ -48,6 +51,7 @@ impl EntryType {
             Self::FirstInput => "first-input",
             Self::LongAnimationFrame => "long-animation-frame",
             Self::Script => "script",
+            Self::VisibilityState => "visibility-state",
         }
     }
 
@@ -61,19 +65,28 @@ impl EntryType {
             "event" => Some(Self::Event),
             "first-input" => Some(Self::FirstInput),
             "long-animation-frame" => Some(Self::LongAnimationFrame),
+            "visibility-state" => Some(Self::VisibilityState),
             _ => None,
         }
     }
 
     /// The supported entry types, in code unit order (the frozen array's order).
-    pub const SUPPORTED: [EntryType; 6] = [
+    pub const SUPPORTED: [EntryType; 7] = [
         Self::Event,
         Self::FirstInput,
         Self::LongAnimationFrame,
         Self::LongTask,
         Self::Mark,
         Self::Measure,
+        Self::VisibilityState,
     ];
+
+    /// Whether only a window's timeline has entries of this type (the interface is
+    /// `[Exposed=Window]`, so a worker's `supportedEntryTypes` leaves it out).
+    #[must_use]
+    pub fn window_only(self) -> bool {
+        matches!(self, Self::LongAnimationFrame | Self::VisibilityState)
+    }
 }
 
 /// What a `TaskAttributionTiming` says about the container of a long task's work, with
@@ -190,6 +203,7 @@ fn interface_name(entry_type: EntryType) -> &'static str {
         EntryType::Event | EntryType::FirstInput => "PerformanceEventTiming",
         EntryType::LongAnimationFrame => "PerformanceLongAnimationFrameTiming",
         EntryType::Script => "PerformanceScriptTiming",
+        EntryType::VisibilityState => "VisibilityStateEntry",
     }
 }
 
@@ -343,6 +357,8 @@ pub fn to_json(this: &JsValue, _: &[JsValue], context: &mut Context) -> JsResult
                 context,
             )?;
         }
+        // VisibilityStateEntry has no toJSON of its own: PerformanceEntry's attributes.
+        EntryType::VisibilityState => {}
         EntryType::TaskAttribution => {
             let c = container.unwrap_or_default();
             for (key, value) in [

@@ -297,6 +297,9 @@ fn observe(this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<
         //      relevantGlobal.
         //   2. For each entry in tuple's performance entry buffer: if should add entry (true
         //      for the supported types), append entry to the observer's observer buffer.
+        if entry_type == EntryType::VisibilityState {
+            timeline.settle_initial_visibility(context);
+        }
         if let Some(tuple) = timeline.tuple(entry_type) {
             for entry in &tuple.borrow().buffer {
                 let duration = entry_of(entry).map_or(0.0, |d| d.duration);
@@ -342,12 +345,13 @@ fn take_records(this: &JsValue, _: &[JsValue], context: &mut Context) -> JsResul
 
 /// The static `supportedEntryTypes` getter (§6.5): the supported entry types, in alphabetical
 /// order, as a frozen array (one per realm, the same object each time). A worker's leaves out
-/// `long-animation-frame` (Long Animation Frames: "for Window contexts").
+/// the window-only types: `long-animation-frame` (Long Animation Frames: "for Window
+/// contexts") and `visibility-state` (`VisibilityStateEntry` is `[Exposed=Window]`).
 fn supported_entry_types(window: bool, context: &mut Context) -> JsResult<JsObject> {
     let worker = !window;
     let values = EntryType::SUPPORTED
         .into_iter()
-        .filter(|t| !(worker && *t == EntryType::LongAnimationFrame))
+        .filter(|t| !(worker && t.window_only()))
         .map(|t| JsValue::from(JsString::from(t.as_str())));
     let array: JsObject = JsArray::from_iter(values, context).into();
     array.set_integrity_level(IntegrityLevel::Frozen, context)?;

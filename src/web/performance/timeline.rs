@@ -87,6 +87,11 @@ pub struct Timeline {
     events: RefCell<EntryTuple>,
     first_input: RefCell<EntryTuple>,
     long_animation_frames: RefCell<EntryTuple>,
+    visibility_states: RefCell<EntryTuple>,
+    /// A window's first `visibility-state` entry, not made yet: its document's visibility
+    /// state when the document was made (`Some(hidden)`). The entry is made when the buffer is
+    /// first read or appended to, so that a window whose script never looks costs no object.
+    initial_visibility: Cell<Option<bool>>,
     /// The list of registered performance observer objects.
     pub observers: RefCell<Vec<Registered>>,
     /// The performance observer task queued flag.
@@ -101,6 +106,9 @@ pub const LONG_TASK_BUFFER_SIZE: usize = 200;
 /// timeline (`getEntries*`), as WPT's long-animation-frame/loaf-timeline.html expects, and
 /// taskhost does too.
 pub const LONG_ANIMATION_FRAME_BUFFER_SIZE: usize = 200;
+
+/// The registry's maxBufferSize of `visibility-state`.
+pub const VISIBILITY_STATE_BUFFER_SIZE: usize = 50;
 
 /// The registry's maxBufferSize of `event`.
 pub const EVENT_BUFFER_SIZE: usize = 150;
@@ -151,7 +159,35 @@ impl Timeline {
             EntryType::Event => Some(&self.events),
             EntryType::FirstInput => Some(&self.first_input),
             EntryType::LongAnimationFrame => Some(&self.long_animation_frames),
+            EntryType::VisibilityState => Some(&self.visibility_states),
             EntryType::TaskAttribution | EntryType::Script => None,
+        }
+    }
+
+    /// Record the visibility state a window's document had when it was made, for its first
+    /// `visibility-state` entry (see [`Timeline::settle_initial_visibility`]).
+    pub fn set_initial_visibility(&self, hidden: bool) {
+        self.initial_visibility.set(Some(hidden));
+    }
+
+    /// Make the window's first `visibility-state` entry if it is still owed, and put it in the
+    /// buffer. HTML, when a document is made: "queue a new VisibilityStateEntry whose visibility
+    /// state is document's visibility state and whose timestamp is zero". No script can have
+    /// registered an observer before a document exists, so it goes to the buffer only; made
+    /// late (here, in this timeline's realm, the current one), before any later entry of its
+    /// type is queued and before its buffer is read, it is the same entry.
+    pub fn settle_initial_visibility(&self, context: &mut Context) {
+        let Some(hidden) = self.initial_visibility.take() else {
+            return;
+        };
+        let data = super::performance_entry::EntryData::new(
+            if hidden { "hidden" } else { "visible" },
+            EntryType::VisibilityState,
+            0.0,
+            0.0,
+        );
+        if let Ok(entry) = super::performance_entry::new_entry(data, context) {
+            self.visibility_states.borrow_mut().buffer.push(entry);
         }
     }
 
@@ -180,6 +216,7 @@ fn is_buffer_full(entry_type: EntryType, tuple: &EntryTuple) -> bool {
     match entry_type {
         EntryType::LongTask => tuple.buffer.len() >= LONG_TASK_BUFFER_SIZE,
         EntryType::LongAnimationFrame => tuple.buffer.len() >= LONG_ANIMATION_FRAME_BUFFER_SIZE,
+        EntryType::VisibilityState => tuple.buffer.len() >= VISIBILITY_STATE_BUFFER_SIZE,
         EntryType::Event => tuple.buffer.len() >= EVENT_BUFFER_SIZE,
         EntryType::FirstInput => !tuple.buffer.is_empty(),
         _ => false,
@@ -187,8 +224,8 @@ fn is_buffer_full(entry_type: EntryType, tuple: &EntryTuple) -> bool {
 }
 
 /// "Queue a PerformanceEntry" (§4.3) `new_entry`, whose relevant global is the current one.
-/// (The registry's `should add entry` is true for mark, measure, longtask and
-/// long-animation-frame.)
+/// (The registry's `should add entry` is true for mark, measure, longtask,
+/// long-animation-frame and visibility-state.)
 pub fn queue_entry(new_entry: &JsObject, context: &mut Context) {
     let Some((entry_type, duration)) = entry_of(new_entry).map(|d| (d.entry_type, d.duration))
     else {
@@ -196,6 +233,9 @@ pub fn queue_entry(new_entry: &JsObject, context: &mut Context) {
     };
     // 3. Let relevantGlobal be newEntry's relevant global object.
     let timeline = Timeline::current(context);
+    if entry_type == EntryType::VisibilityState {
+        timeline.settle_initial_visibility(context);
+    }
     // 1. Let interested observers be an initially empty set of PerformanceObserver objects.
     // 4. For each registered performance observer regObs in relevantGlobal's list of registered
     //    performance observer objects: if regObs's options list contains a
@@ -317,16 +357,17 @@ fn notify_observers(timeline: &Timeline, context: &mut Context) {
 }
 
 /// "Filter buffer map by name and type" (§4.6) of the current global: the buffered entries
-/// available from the timeline (marks, measures, first input and long animation frames; long
+/// available from the timeline (marks, measures, first input, long animation frames and visibility states; long
 /// tasks and events are not), of `entry_type` and named `name` when given, in chronological
 /// order of their start times.
 #[must_use]
 pub fn filter_buffer_map(
     name: Option<&str>,
     entry_type: Option<&str>,
-    context: &Context,
+    context: &mut Context,
 ) -> Vec<JsObject> {
     let timeline = Timeline::current(context);
+    timeline.settle_initial_visibility(context);
     // 1. Let result be an initially empty list.
     let mut result: Vec<(f64, JsObject)> = Vec::new();
     // 2. Let map be the performance entry buffer map associated with the relevant global object
@@ -344,6 +385,7 @@ pub fn filter_buffer_map(
             EntryType::Event,
             EntryType::FirstInput,
             EntryType::LongAnimationFrame,
+            EntryType::VisibilityState,
         ],
     };
     // 5. For each tuple in tuple list, run the following steps:

@@ -17,8 +17,11 @@
 //   sources are not modelled: such a sequence is rejected with the reason.
 // - bless(intent, action): a click on a button the page adds, running `action` in its
 //   listener (user activation itself is not modelled).
-// Everything else test_driver offers (permissions, cookies, window management, accessibility)
-// is rejected with the reason. Each promise resolves once the input's last event has been
+// - minimize_window(), set_window_rect(rect), get_window_rect(): Minimize Window hides the page
+//   (taskhost.page.hide) and resolves once the document is hidden; Set Window Rect shows it
+//   again first. Without layout the rect is only remembered.
+// Everything else test_driver offers (permissions, cookies, accessibility) is rejected with the
+// reason. Each promise resolves once the input's last event has been
 // dispatched.
 (function () {
   'use strict';
@@ -214,6 +217,44 @@
     });
   }
 
+  // Window management, on the page's visibility: WebDriver's Minimize Window iconifies the window
+  // and returns once the document is hidden; Set Window Rect first restores a minimized window
+  // (the document visible again), then gives it the rect asked for. taskhost has no layout, so
+  // the rect is only remembered (get_window_rect and the next minimize_window return it).
+  // taskhost.page.hide()/show() resolve once every document of the page had its
+  // visibilitychange. Under wptrunner a command and its reply each cross to the page as a
+  // message, so the tasks queued before them run first (a PerformanceObserver's, say): each
+  // command here begins and ends with a message task.
+  const windowRect = { x: 0, y: 0, width: 800, height: 600 };
+  const roundTrip = () => new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
+  function minimizeWindow() {
+    return roundTrip()
+      .then(() => checked(taskhost.page.hide(), 'minimize_window'))
+      .then(roundTrip)
+      .then(() => ({ ...windowRect }));
+  }
+  function setWindowRect(rect) {
+    return roundTrip()
+      .then(() => (document.visibilityState === 'hidden'
+        ? checked(taskhost.page.show(), 'set_window_rect') : undefined))
+      .then(roundTrip)
+      .then(() => {
+        for (const key of ['x', 'y', 'width', 'height']) {
+          if (rect && typeof rect[key] === 'number' && Number.isFinite(rect[key])) {
+            windowRect[key] = rect[key];
+          }
+        }
+        return { ...windowRect };
+      });
+  }
+
   const noLayout = 'taskhost has no layout, windows or browser chrome';
   window.test_driver = {
     click,
@@ -229,9 +270,9 @@
     delete_all_cookies: notAvailable('delete_all_cookies', 'taskhost has no cookies'),
     get_all_cookies: notAvailable('get_all_cookies', 'taskhost has no cookies'),
     get_named_cookie: notAvailable('get_named_cookie', 'taskhost has no cookies'),
-    minimize_window: notAvailable('minimize_window', noLayout),
-    set_window_rect: notAvailable('set_window_rect', noLayout),
-    get_window_rect: notAvailable('get_window_rect', noLayout),
+    minimize_window: minimizeWindow,
+    set_window_rect: setWindowRect,
+    get_window_rect: () => Promise.resolve({ ...windowRect }),
     get_computed_label: notAvailable('get_computed_label', noLayout),
     get_computed_role: notAvailable('get_computed_role', noLayout),
     generate_test_report: notAvailable('generate_test_report', 'reporting is not modelled'),
