@@ -161,7 +161,7 @@ fn locate_unresolved_name(text: String) -> String {
 }
 
 /// Split "message at line L, col C" into its parts.
-fn split_parser_position(message: &str) -> Option<(&str, u32, u32)> {
+pub fn split_parser_position(message: &str) -> Option<(&str, u32, u32)> {
     let at = message.rfind(" at line ")?;
     let rest = &message[at + " at line ".len()..];
     let (line, col) = rest.split_once(", col ")?;

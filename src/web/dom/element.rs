@@ -3,11 +3,12 @@
 //!
 //! Attribute changes made through `setAttribute`, `removeAttribute` and `id` are "handled" as
 //! DOM says: a mutation record of type "attributes" is queued, then the element's attribute
-//! change steps run (here only `<details>`'s `open`: a `toggle` event).
+//! change steps run (`<details>`'s `open`: a `toggle` event; event handler content attributes).
 //!
 //! Deviation, deliberate: attributes are plain name/value strings (no `Attr` objects, no
 //! namespaces); other elements have no attribute change steps (setting an iframe's `src` after
-//! insertion does not navigate it again), and attributes the parser sets run none.
+//! insertion does not navigate it again), and attributes the parser sets run only those of event
+//! handler content attributes.
 
 use boa_engine::{Context, JsObject, JsResult, JsString, JsValue, NativeFunction};
 
@@ -63,6 +64,10 @@ pub fn change_attribute(
         old_value.as_deref(),
         value,
         context,
+    )?;
+    // (Event handler content attributes: `onclick="…"` and the others.)
+    crate::web::html::event_handler_attributes::attribute_change_steps(
+        element, name, value, 0, context,
     )
 }
 

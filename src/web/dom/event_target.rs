@@ -55,7 +55,11 @@ pub struct Listener {
 #[derive(Trace, Finalize)]
 pub struct HandlerEntry {
     pub name: JsString,
+    /// The value once it is a callback object (null: `None`, and `raw` is `None` too).
     pub value: Option<JsObject>,
+    /// The value while it is an internal raw uncompiled handler (a content attribute's text).
+    #[unsafe_ignore_trace]
+    pub raw: Option<std::rc::Rc<crate::web::html::event_handler_attributes::RawHandler>>,
     pub listener: Option<Gc<Listener>>,
 }
 

@@ -137,6 +137,12 @@ impl TreeOps for DomTree<'_> {
         for (name, value) in attrs {
             node::set_attribute_value(&element, name, value);
         }
+        crate::web::html::event_handler_attributes::parser_set_attributes(
+            &element,
+            attrs,
+            line,
+            &mut context,
+        );
         if local_name == "script"
             && let Some(state) = node_state(&element)
         {
@@ -221,11 +227,20 @@ impl TreeOps for DomTree<'_> {
     }
 
     fn add_attrs_if_missing(&self, node: &JsObject, attrs: &[(String, String)]) {
+        let mut added = Vec::new();
         for (name, value) in attrs {
             if node::attribute(node, name).is_none() {
                 node::set_attribute_value(node, name, value);
+                added.push((name.clone(), value.clone()));
             }
         }
+        let mut context = self.context.borrow_mut();
+        crate::web::html::event_handler_attributes::parser_set_attributes(
+            node,
+            &added,
+            0,
+            &mut context,
+        );
     }
 
     fn same_node(&self, a: &JsObject, b: &JsObject) -> bool {

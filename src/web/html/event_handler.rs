@@ -20,7 +20,7 @@ use crate::web::dom::event_target::{
     remove_event_listener,
 };
 use crate::web::dom::interface::{Members, accessor_pair, arg, illegal_invocation, this_object};
-use crate::web::html::error_event;
+use crate::web::html::{error_event, event_handler_attributes};
 
 /// A brand check for the interface that owns an event handler attribute.
 pub type Brand = fn(&JsObject, &Context) -> bool;
@@ -34,17 +34,71 @@ fn event_type(name: &JsString) -> JsString {
     JsString::from(text.strip_prefix("on").unwrap_or(&text))
 }
 
-/// "Getting the current value of the event handler" `name` of `target` (no content attributes
-/// here, so no lazy compilation: the value is a callback object or null).
+/// "Getting the current value of the event handler" `name` of `target`: a callback object, or
+/// null. An internal raw uncompiled handler (a content attribute's text) is compiled now
+/// (`event_handler_attributes::compile`) and becomes the value; one that does not compile
+/// becomes null.
 #[must_use]
-pub fn get_event_handler(target: &JsObject, name: &str, context: &Context) -> Option<JsObject> {
+pub fn get_event_handler(target: &JsObject, name: &str, context: &mut Context) -> Option<JsObject> {
     let state = event_target_state(target, context)?;
+    let key = JsString::from(name);
+    // 1. If eventHandler's value is an internal raw uncompiled handler, then: (compile it).
+    let raw = {
+        let handlers = state.handlers.borrow();
+        let entry = handlers.iter().find(|h| h.name == key)?;
+        match &entry.raw {
+            None => return entry.value.clone(),
+            Some(raw) => raw.clone(),
+        }
+    };
+    let compiled = event_handler_attributes::compile(target, name, &raw, context);
+    let mut handlers = state.handlers.borrow_mut();
+    let entry = handlers.iter_mut().find(|h| h.name == key)?;
+    // (Unless compiling it ran script that set the handler anew.)
+    if entry
+        .raw
+        .as_ref()
+        .is_some_and(|r| std::rc::Rc::ptr_eq(r, &raw))
+    {
+        entry.raw = None;
+        entry.value.clone_from(&compiled);
+    }
+    // 2. Return eventHandler's value.
+    entry.value.clone()
+}
+
+/// Set `target`'s handler `name` to an internal raw uncompiled handler and activate it (the
+/// event handler content attribute change steps, 5.5-5.6).
+pub fn set_raw_handler(
+    target: &JsObject,
+    name: &str,
+    raw: std::rc::Rc<event_handler_attributes::RawHandler>,
+    context: &mut Context,
+) -> JsResult<()> {
+    let Some(state) = event_target_state(target, context) else {
+        return Ok(());
+    };
     let name = JsString::from(name);
-    let handlers = state.handlers.borrow();
-    handlers
-        .iter()
-        .find(|h| h.name == name)
-        .and_then(|h| h.value.clone())
+    let needs_activation = {
+        let mut handlers = state.handlers.borrow_mut();
+        if let Some(entry) = handlers.iter_mut().find(|h| h.name == name) {
+            entry.value = None;
+            entry.raw = Some(raw);
+            entry.listener.is_none()
+        } else {
+            handlers.push(HandlerEntry {
+                name: name.clone(),
+                value: None,
+                raw: Some(raw),
+                listener: None,
+            });
+            true
+        }
+    };
+    if needs_activation {
+        activate(target, &state, &name, context)?;
+    }
+    Ok(())
 }
 
 /// The event handler IDL attribute setter steps for `name` on `target`.
@@ -66,6 +120,7 @@ pub fn set_event_handler(
             let mut handlers = state.handlers.borrow_mut();
             handlers.iter_mut().find(|h| h.name == name).and_then(|h| {
                 h.value = None;
+                h.raw = None;
                 h.listener.take()
             })
         };
@@ -80,11 +135,13 @@ pub fn set_event_handler(
         let mut handlers = state.handlers.borrow_mut();
         if let Some(entry) = handlers.iter_mut().find(|h| h.name == name) {
             entry.value = Some(value);
+            entry.raw = None;
             entry.listener.is_none()
         } else {
             handlers.push(HandlerEntry {
                 name: name.clone(),
                 value: Some(value),
+                raw: None,
                 listener: None,
             });
             true
@@ -94,6 +151,16 @@ pub fn set_event_handler(
     if !needs_activation {
         return Ok(());
     }
+    activate(target, &state, &name, context)
+}
+
+/// "Activate an event handler" given `target` and `name`, steps 3-6 (its listener is null).
+fn activate(
+    target: &JsObject,
+    state: &boa_gc::Gc<crate::web::dom::event_target::EventTargetState>,
+    name: &JsString,
+    context: &mut Context,
+) -> JsResult<()> {
     // 3. Let callback be an EventListener that runs the event handler processing algorithm.
     // 4. Let listener be a new event listener whose type is the event handler event type
     //    corresponding to eventHandler and callback is callback.
@@ -109,7 +176,7 @@ pub fn set_event_handler(
     let listener = add_event_listener(target, listener, None, context)?;
     // 6. Set eventHandler's listener to listener.
     let mut handlers = state.handlers.borrow_mut();
-    if let Some(entry) = handlers.iter_mut().find(|h| h.name == name) {
+    if let Some(entry) = handlers.iter_mut().find(|h| h.name == *name) {
         entry.listener = listener;
     }
     Ok(())
@@ -188,22 +255,47 @@ fn handler_value(value: &JsValue) -> Option<JsObject> {
     value.as_object()
 }
 
-fn getter(name: &'static str, brand: Brand) -> NativeFunction {
+/// Where an attribute's handler lives, given the object it was read or set on (`<body>`'s
+/// window-reflecting handlers live on its document's window).
+pub type Redirect = fn(&JsObject, &str) -> Option<JsObject>;
+
+fn getter(name: &'static str, brand: Brand, redirect: Option<Redirect>) -> NativeFunction {
     NativeFunction::from_copy_closure(move |this, _, context| {
         let target = this_object(this, context)?;
         if !brand(&target, context) {
             return Err(illegal_invocation());
         }
+        let target = match redirect {
+            None => target,
+            // (No window: the getter returns null.)
+            Some(redirect) => match redirect(&target, name) {
+                Some(target) => target,
+                None => return Ok(JsValue::null()),
+            },
+        };
         Ok(get_event_handler(&target, name, context).map_or_else(JsValue::null, JsValue::from))
     })
 }
 
-fn setter(name: &'static str, brand: Brand, after: Option<AfterSet>) -> NativeFunction {
+fn setter(
+    name: &'static str,
+    brand: Brand,
+    after: Option<AfterSet>,
+    redirect: Option<Redirect>,
+) -> NativeFunction {
     NativeFunction::from_copy_closure(move |this, args, context| {
         let target = this_object(this, context)?;
         if !brand(&target, context) {
             return Err(illegal_invocation());
         }
+        let target = match redirect {
+            None => target,
+            // (No window: the setter does nothing.)
+            Some(redirect) => match redirect(&target, name) {
+                Some(target) => target,
+                None => return Ok(JsValue::undefined()),
+            },
+        };
         let value = arg(args, 0);
         set_event_handler(&target, name, handler_value(&value), context)?;
         if let Some(after) = after {
@@ -211,6 +303,21 @@ fn setter(name: &'static str, brand: Brand, after: Option<AfterSet>) -> NativeFu
         }
         Ok(JsValue::undefined())
     })
+}
+
+/// Define the event handler IDL attribute `name` on an interface under construction, for
+/// handlers that live on another object (`redirect`: `<body>`'s window-reflecting ones).
+pub fn redirected_event_handler_attribute(
+    m: &mut Members<'_, '_>,
+    name: &'static str,
+    brand: Brand,
+    redirect: Redirect,
+) {
+    m.attribute(
+        name,
+        getter(name, brand, Some(redirect)),
+        Some(setter(name, brand, None, Some(redirect))),
+    );
 }
 
 /// Define the event handler IDL attribute `name` on an interface under construction.
@@ -225,7 +332,11 @@ pub fn event_handler_attribute_with(
     brand: Brand,
     after: Option<AfterSet>,
 ) {
-    m.attribute(name, getter(name, brand), Some(setter(name, brand, after)));
+    m.attribute(
+        name,
+        getter(name, brand, None),
+        Some(setter(name, brand, after, None)),
+    );
 }
 
 /// Define the event handler IDL attribute `name` as an own accessor of `object` (the members of
@@ -240,8 +351,8 @@ pub fn define_own_event_handler(
     let (get, set) = accessor_pair(
         &realm,
         name,
-        getter(name, brand),
-        Some(setter(name, brand, None)),
+        getter(name, brand, None),
+        Some(setter(name, brand, None, None)),
     );
     object.define_property_or_throw(
         JsString::from(name),

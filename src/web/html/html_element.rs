@@ -16,7 +16,13 @@ use crate::web::dom::interface::{
     InterfaceSpec, define_interface, define_memberless_interface, illegal_invocation, this_object,
 };
 use crate::web::dom::node::{attribute, local_name, node_state};
-use crate::web::html::event_handler::event_handler_attribute;
+use crate::web::html::event_handler::{
+    event_handler_attribute, redirected_event_handler_attribute,
+};
+use crate::web::html::event_handler_attributes::{
+    MODELLED_GLOBAL_EVENT_HANDLERS, MODELLED_WINDOW_EVENT_HANDLERS, WINDOW_REFLECTING_BODY,
+    target_of_handler,
+};
 use crate::web::uievents::ui_event::{UiKind, create_untrusted};
 
 /// The interface of an HTML element named `local_name`.
@@ -36,6 +42,11 @@ pub fn element_interface(local_name: &str) -> &'static str {
     }
 }
 
+/// The brand check of `HTMLBodyElement`.
+fn is_body(object: &JsObject, _: &Context) -> bool {
+    local_name(object).as_deref() == Some("body")
+}
+
 /// The brand check of `HTMLElement`: an element node.
 #[must_use]
 pub fn is_element(object: &JsObject, _: &Context) -> bool {
@@ -53,14 +64,40 @@ pub fn register(context: &mut Context) -> JsResult<()> {
         },
         |m| {
             m.operation("click", 0, NativeFunction::from_fn_ptr(click));
-            event_handler_attribute(m, "onload", is_element);
-            event_handler_attribute(m, "ontoggle", is_element);
+            // HTMLElement includes GlobalEventHandlers (the attributes of modelled events).
+            for name in MODELLED_GLOBAL_EVENT_HANDLERS {
+                event_handler_attribute(m, name, is_element);
+            }
+        },
+    )?;
+    // HTMLBodyElement includes WindowEventHandlers, and shadows the Window-reflecting body
+    // element event handler set's attributes of GlobalEventHandlers: all of them get and set
+    // the handlers of the body's document's window (`target_of_handler`). (The attributes of
+    // modelled events.)
+    define_interface(
+        context,
+        InterfaceSpec {
+            name: "HTMLBodyElement",
+            parent: Some("HTMLElement"),
+            length: 0,
+            constructor: None,
+        },
+        |m| {
+            let modelled = |name: &&&str| MODELLED_GLOBAL_EVENT_HANDLERS.contains(name);
+            for name in WINDOW_REFLECTING_BODY
+                .iter()
+                .filter(modelled)
+                .chain(MODELLED_WINDOW_EVENT_HANDLERS)
+            {
+                redirected_event_handler_attribute(m, name, is_body, |body, name| {
+                    target_of_handler(body, name)
+                });
+            }
         },
     )?;
     for name in [
         "HTMLHtmlElement",
         "HTMLHeadElement",
-        "HTMLBodyElement",
         "HTMLDivElement",
         "HTMLTitleElement",
     ] {

@@ -159,6 +159,19 @@ pub fn register(context: &mut Context) -> JsResult<()> {
                 context,
             )?;
         }
+        // Document includes GlobalEventHandlers (the attributes of modelled events).
+        for name in crate::web::html::event_handler_attributes::MODELLED_GLOBAL_EVENT_HANDLERS {
+            crate::web::html::event_handler::define_own_event_handler(
+                prototype,
+                name,
+                |object, _| {
+                    node_state(object).is_some_and(|s| {
+                        matches!(s.kind, crate::web::dom::node::NodeKind::Document)
+                    })
+                },
+                context,
+            )?;
+        }
         crate::web::html::event_handler::define_own_event_handler(
             prototype,
             "onvisibilitychange",

@@ -19,6 +19,9 @@ use crate::web::html::html_iframe_element::{ChildWindows, ParentWindow};
 
 use crate::web::dom::interface::{InterfaceSpec, define_interface_now};
 use crate::web::html::event_handler::define_own_event_handler;
+use crate::web::html::event_handler_attributes::{
+    MODELLED_GLOBAL_EVENT_HANDLERS, MODELLED_WINDOW_EVENT_HANDLERS,
+};
 
 /// The brand check of `Window`: only the global object implements it.
 pub fn is_global(object: &JsObject, context: &Context) -> bool {
@@ -55,14 +58,12 @@ pub fn register(context: &mut Context) -> JsResult<()> {
             .configurable(false),
         context,
     )?;
-    for name in [
-        "onload",
-        "onerror",
-        "onmessage",
-        "onmessageerror",
-        "onrejectionhandled",
-        "onunhandledrejection",
-    ] {
+    // Window includes GlobalEventHandlers and WindowEventHandlers (the attributes of modelled
+    // events).
+    for name in MODELLED_GLOBAL_EVENT_HANDLERS
+        .iter()
+        .chain(MODELLED_WINDOW_EVENT_HANDLERS)
+    {
         define_own_event_handler(&global, name, is_global, context)?;
     }
     Ok(())
