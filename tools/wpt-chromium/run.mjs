@@ -1,8 +1,9 @@
-// Runs upstream Web Platform Tests files in headless Chromium and records their results, to set
-// beside what `taskhost wpt` gives for the same files (docs/WPT.md's coverage table).
+// Runs upstream Web Platform Tests files in headless Chromium or Firefox and records their results,
+// to set beside what `taskhost wpt` gives for the same files (docs/WPT.md, "Upstream beside
+// Chromium and Firefox").
 //
-//   node run.mjs --wpt-root DIR [--out FILE] [--taskhost REPORT] PATH...
-//   node run.mjs --wpt-root DIR --from FILE [--taskhost REPORT] PATH...
+//   node run.mjs --wpt-root DIR [--browser chromium|firefox] [--out FILE] [--taskhost REPORT] PATH...
+//   node run.mjs --wpt-root DIR --from FILE [--from FILE] [--taskhost REPORT [--missing]] PATH...
 //
 // PATHs are files or directories under DIR. Every testharness.js test among them runs as
 // wptserve would serve it: `x.any.js` as the window, dedicated-worker and shared-worker pages
@@ -12,47 +13,60 @@
 // directories taskhost's runner leaves out are left out here too (resources/, support/, -manual,
 // -ref, crash tests, service workers), and `.https.` files, as this server speaks only HTTP.
 // The report script is this runner's: it hands the harness's results to the recorder.
-// Needs /usr/bin/chromium and playwright-core (tools/differential/install.sh installs both;
-// here: `npm ci` in this folder).
+//
+// The browsers (--browser, default chromium), each given one test URL at a time, each URL in a
+// fresh browser context:
+// - chromium: /usr/bin/chromium, headless, over the DevTools protocol with playwright-core;
+// - firefox: /usr/bin/firefox-esr, headless, over WebDriver BiDi with puppeteer-core.
+// tools/differential/install.sh installs both browsers; `npm ci` in this folder installs both
+// packages (with PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1: the runner drives the Debian browsers).
 //
 // As under wptserve, tests load from http://web-platform.test:8000, and the other hosts of WPT's
 // configuration (www.web-platform.test, www1., www2., the IDN ones, not-web-platform.test) and
 // port 8001 are the same server, so cross-origin frames work; Chromium resolves those names to
-// 127.0.0.1. Files with `.sub.` in their name (or `?pipe=sub`) get wptserve's `{{...}}`
-// substitutions (host, domains, hosts, ports, location, GET, uuid); there is no HTTPS, no
-// WebSocket server, no `.py` handler and no `.headers` file.
+// 127.0.0.1 by its --host-resolver-rules, Firefox to the loopback address by its
+// network.dns.localDomains preference (as WPT's own Firefox runner does). Files with `.sub.` in
+// their name (or `?pipe=sub`) get wptserve's `{{...}}` substitutions (host, domains, hosts, ports,
+// location, GET, uuid); there is no HTTPS, no WebSocket server, no `.py` handler and no
+// `.headers` file.
 //
 // Output: one line per test URL (`URL STATUS passed/subtests`), totals per PATH (a test counts
 // under the longest PATH that holds it, so `dir` and `dir/sub` give `dir` without `dir/sub`),
-// and with --out a JSON file { chromium, results: { url: { status, message, subtests:
-// { name: status } } } }. --from FILE reads such a file instead of running Chromium.
+// and with --out a JSON file { chromium | firefox: VERSION, results: { url: { status, message,
+// subtests: { name: status } } } }. --from FILE reads such a file instead of running a browser;
+// given more than once (a Chromium and a Firefox recording), the totals are given for each.
 // --taskhost REPORT (the JSON of `taskhost wpt --log-wptreport REPORT`) adds, per PATH, what
-// taskhost gave for the same test URLs: its passed subtests over the subtests it reported, the
-// URLs it skipped, and how many of the subtests Chromium passes it passes too.
+// taskhost gave for the same test URLs (those some recording has): its passed subtests over the
+// subtests it reported, the URLs it skipped, how many of the subtests each browser passes it
+// passes too, and, with more than one recording, how many of the subtests some browser passes
+// (the union) it passes too. --missing then lists those it does not pass: per test URL, each
+// subtest with the browsers that pass it and taskhost's status and message.
 
 import { createServer } from 'node:http';
 import { readFileSync, writeFileSync, existsSync, statSync, readdirSync } from 'node:fs';
 import { join, relative, extname, basename, resolve } from 'node:path';
-import { chromium } from 'playwright-core';
 import { randomUUID } from 'node:crypto';
 import { domainToASCII } from 'node:url';
 
-const EXECUTABLE = '/usr/bin/chromium';
 const args = process.argv.slice(2);
 let root = null;
 let out = null;
-let from = null;
+let browserName = 'chromium';
+const from = [];
 let taskhost = null;
+let missing = false;
 const paths = [];
 for (let i = 0; i < args.length; i++) {
   if (args[i] === '--wpt-root') root = args[++i];
   else if (args[i] === '--out') out = args[++i];
-  else if (args[i] === '--from') from = args[++i];
+  else if (args[i] === '--browser') browserName = args[++i];
+  else if (args[i] === '--from') from.push(args[++i]);
   else if (args[i] === '--taskhost') taskhost = args[++i];
+  else if (args[i] === '--missing') missing = true;
   else paths.push(args[i]);
 }
-if (!root || paths.length === 0) {
-  console.error('usage: node run.mjs --wpt-root DIR [--out FILE | --from FILE] [--taskhost REPORT] PATH...');
+if (!root || paths.length === 0 || !['chromium', 'firefox'].includes(browserName) || (missing && !taskhost)) {
+  console.error('usage: node run.mjs --wpt-root DIR [--browser chromium|firefox] [--out FILE | --from FILE...] [--taskhost REPORT [--missing]] PATH...');
   process.exit(2);
 }
 root = resolve(root);
@@ -131,6 +145,7 @@ const REPORT = `
 add_completion_callback(function (tests, status) {
   if (typeof self.__wptReport !== 'function') return;
   self.__wptReport({
+    top: window.top === window,
     status: status.status,
     message: status.message,
     tests: tests.map(function (t) { return { name: t.name, status: t.status, message: t.message }; }),
@@ -276,38 +291,88 @@ function serve(req, res) {
 
 const HARNESS = ['OK', 'ERROR', 'TIMEOUT', 'PRECONDITION_FAILED'];
 const SUBTEST = ['PASS', 'FAIL', 'TIMEOUT', 'NOTRUN', 'PRECONDITION_FAILED'];
-let version;
-let results = {};
-if (from) {
-  ({ chromium: version, results } = JSON.parse(readFileSync(from, 'utf8')));
-  results = Object.fromEntries(tests.filter((t) => t in results).map((t) => [t, results[t]]));
-  console.log(`Chromium ${version} (recorded in ${from}), ${Object.keys(results).length} of ${tests.length} test URL(s)`);
-} else {
+const TITLES = { chromium: 'Chromium', firefox: 'Firefox' };
+
+// The browsers: each starts one and gives its version and open(url, limit, deliver), which loads
+// the test URL in a fresh browser context, has deliver(raw) called with what the report script
+// hands over from the test's page (its top-level frame), and gives the navigation's promise
+// (`loaded`) and a function that closes the context. Nothing polls the page.
+const BROWSERS = {
+  async chromium() {
+    const { chromium } = await import('playwright-core');
+    const rules = HOST_NAMES.map((h) => `MAP ${h} 127.0.0.1`).join(', ');
+    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: [`--host-resolver-rules=${rules}`] });
+    return {
+      version: browser.version(),
+      async open(url, limit, deliver) {
+        const context = await browser.newContext();
+        const page = await context.newPage();
+        await page.exposeBinding('__wptReport', (source, raw) => {
+          if (source.frame === page.mainFrame()) deliver(raw);
+        });
+        return { loaded: page.goto(url, { waitUntil: 'commit', timeout: limit }), close: () => context.close() };
+      },
+      close: () => browser.close(),
+    };
+  },
+
+  async firefox() {
+    const { default: puppeteer } = await import('puppeteer-core');
+    const browser = await puppeteer.launch({
+      browser: 'firefox',
+      executablePath: '/usr/bin/firefox-esr',
+      protocol: 'webDriverBiDi',
+      headless: true,
+      extraPrefsFirefox: { 'network.dns.localDomains': HOST_NAMES.join(',') },
+    });
+    // "firefox/153.8.0esr"
+    const [, version] = (await browser.version()).split('/');
+    return {
+      version,
+      async open(url, limit, deliver) {
+        const context = await browser.createBrowserContext();
+        const page = await context.newPage();
+        page.on('dialog', (dialog) => dialog.dismiss().catch(() => {}));
+        // The function is there in every frame of the page; only the top-level one's report counts.
+        await page.exposeFunction('__wptReport', (raw) => {
+          if (raw.top) deliver(raw);
+        });
+        return { loaded: page.goto(url, { waitUntil: 'domcontentloaded', timeout: limit }), close: () => context.close() };
+      },
+      close: () => browser.close(),
+    };
+  },
+};
+
+// The recordings: { title, version, results } for each --from FILE, or the one this run makes.
+const recordings = [];
+for (const file of from) {
+  const data = JSON.parse(readFileSync(file, 'utf8'));
+  const name = Object.keys(TITLES).find((b) => b in data);
+  const results = Object.fromEntries(tests.filter((t) => t in data.results).map((t) => [t, data.results[t]]));
+  recordings.push({ title: TITLES[name], version: data[name], results });
+  console.log(`${TITLES[name]} ${data[name]} (recorded in ${file}), ${Object.keys(results).length} of ${tests.length} test URL(s)`);
+}
+if (from.length === 0) {
   const servers = PORTS.http.map(() => createServer(serve));
   await Promise.all(servers.map((s, i) => new Promise((resolve) => s.listen(PORTS.http[i], '127.0.0.1', resolve))));
   const origin = `http://${HOST}:${PORTS.http[0]}`;
-  const rules = HOST_NAMES.map((h) => `MAP ${h} 127.0.0.1`).join(', ');
-  const browser = await chromium.launch({ executablePath: EXECUTABLE, headless: true, args: [`--host-resolver-rules=${rules}`] });
-  version = browser.version();
-  console.log(`Chromium ${version}, ${tests.length} test URL(s)`);
+  const browser = await BROWSERS[browserName]();
+  const results = {};
+  recordings.push({ title: TITLES[browserName], version: browser.version, results });
+  console.log(`${TITLES[browserName]} ${browser.version}, ${tests.length} test URL(s)`);
   const started = Date.now();
   for (const test of tests) {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    // The report script calls this binding from the test's page (its top-level frame) when the
-    // harness completes; nothing polls the page.
     let deliver;
     const delivered = new Promise((resolve) => { deliver = resolve; });
-    await page.exposeBinding('__wptReport', (source, raw) => {
-      if (source.frame === page.mainFrame()) deliver(raw);
-    });
     // The harness's own limit (10 s, 60 s for timeout=long) and time to report after it.
     const limit = (isLong(test) ? 60_000 : 10_000) + 20_000;
     let timer;
     let result;
+    let opened = null;
     try {
       const raw = await Promise.race([
-        page.goto(origin + test, { waitUntil: 'commit', timeout: limit }).then(() => delivered),
+        browser.open(origin + test, limit, deliver).then((o) => { opened = o; return o.loaded.then(() => delivered); }),
         new Promise((_, reject) => { timer = setTimeout(() => reject(new Error(`no result after ${limit / 1000} s`)), limit); }),
       ]);
       result = {
@@ -319,7 +384,8 @@ if (from) {
       result = { status: 'TIMEOUT', message: String(error.message).split('\n')[0], subtests: {} };
     }
     clearTimeout(timer);
-    await context.close();
+    opened?.loaded.catch(() => {});
+    await opened?.close();
     results[test] = result;
     const statuses = Object.values(result.subtests);
     console.log(`${test} ${result.status} ${statuses.filter((s) => s === 'PASS').length}/${statuses.length}`);
@@ -327,6 +393,7 @@ if (from) {
   await browser.close();
   servers.forEach((s) => s.close());
   console.log(`Ran ${tests.length} test URL(s) in ${Math.round((Date.now() - started) / 1000)} s.`);
+  if (out) writeFileSync(out, JSON.stringify({ [browserName]: browser.version, results }, null, 1) + '\n');
 }
 
 // Whether the test's file asks for 60 s (`// META: timeout=long`, `<meta name=timeout content=long>`).
@@ -351,27 +418,58 @@ if (taskhost) {
   report = new Map();
   for (const line of readFileSync(taskhost, 'utf8').split('\n').filter((l) => l.trim())) {
     for (const r of JSON.parse(line).results) {
-      report.set(r.test, { status: r.status, subtests: Object.fromEntries(r.subtests.map((t) => [t.name, t.status])) });
+      report.set(r.test, {
+        status: r.status,
+        subtests: Object.fromEntries(r.subtests.map((t) => [t.name, { status: t.status, message: t.message ?? null }])),
+      });
     }
   }
 }
+// The test URLs some recording has, in the order of `tests`.
+const recorded = tests.filter((t) => recordings.some((r) => t in r.results));
 const byPath = {};
-for (const [test, r] of Object.entries(results)) {
-  const d = (byPath[pathOf(test)] ??= { files: 0, ok: 0, passed: 0, subtests: 0, t: { ran: 0, skipped: 0, passed: 0, subtests: 0, both: 0 } });
+const unpassed = [];
+for (const test of recorded) {
+  const d = (byPath[pathOf(test)] ??= {
+    files: 0,
+    browsers: recordings.map(() => ({ files: 0, ok: 0, passed: 0, subtests: 0, both: 0 })),
+    any: 0,
+    t: { ran: 0, skipped: 0, passed: 0, subtests: 0, any: 0 },
+  });
   d.files += 1;
-  d.ok += r.status === 'OK' ? 1 : 0;
-  d.passed += passed(r.subtests);
-  d.subtests += Object.keys(r.subtests).length;
+  // The subtests some browser passes, with the browsers that pass each.
+  const passers = new Map();
+  recordings.forEach((recording, i) => {
+    const r = recording.results[test];
+    if (!r) return;
+    const b = d.browsers[i];
+    b.files += 1;
+    b.ok += r.status === 'OK' ? 1 : 0;
+    b.passed += passed(r.subtests);
+    b.subtests += Object.keys(r.subtests).length;
+    for (const [name, s] of Object.entries(r.subtests)) {
+      if (s === 'PASS') passers.set(name, [...(passers.get(name) ?? []), recording.title]);
+    }
+  });
+  d.any += passers.size;
   if (!report) continue;
   const t = report.get(test);
   if (!t || t.status === 'SKIP') {
     d.t.skipped += 1;
+    if (passers.size) unpassed.push([test, t ? 'SKIP' : 'not run', [...passers].map(([name, by]) => [name, by, null])]);
     continue;
   }
   d.t.ran += 1;
-  d.t.passed += passed(t.subtests);
+  d.t.passed += passed(Object.fromEntries(Object.entries(t.subtests).map(([n, s]) => [n, s.status])));
   d.t.subtests += Object.keys(t.subtests).length;
-  d.t.both += Object.entries(r.subtests).filter(([name, s]) => s === 'PASS' && t.subtests[name] === 'PASS').length;
+  recordings.forEach((recording, i) => {
+    const r = recording.results[test];
+    if (!r) return;
+    d.browsers[i].both += Object.entries(r.subtests).filter(([name, s]) => s === 'PASS' && t.subtests[name]?.status === 'PASS').length;
+  });
+  const failing = [...passers].filter(([name]) => t.subtests[name]?.status !== 'PASS');
+  d.t.any += passers.size - failing.length;
+  if (failing.length) unpassed.push([test, t.status, failing.map(([name, by]) => [name, by, t.subtests[name] ?? null])]);
 }
 for (const p of ordered) {
   const d = byPath[p];
@@ -379,11 +477,28 @@ for (const p of ordered) {
     console.log(`${p}: no test`);
     continue;
   }
-  let line = `${p}: ${d.files} test URL(s); Chromium: files OK ${d.ok}/${d.files}, subtests passed ${d.passed}/${d.subtests}`;
+  let line = `${p}: ${d.files} test URL(s)`;
+  recordings.forEach((recording, i) => {
+    const b = d.browsers[i];
+    line += `; ${recording.title}: files OK ${b.ok}/${b.files}, subtests passed ${b.passed}/${b.subtests}`;
+  });
+  if (recordings.length > 1) line += `; passed by some browser ${d.any}`;
   if (report) {
-    line += `; taskhost: ran ${d.t.ran} (skipped ${d.t.skipped}), subtests passed ${d.t.passed}/${d.t.subtests}, ` +
-      `of the subtests Chromium passes ${d.t.both}/${d.passed}`;
+    line += `; taskhost: ran ${d.t.ran} (skipped ${d.t.skipped}), subtests passed ${d.t.passed}/${d.t.subtests}`;
+    recordings.forEach((recording, i) => {
+      line += `, of the subtests ${recording.title} passes ${d.browsers[i].both}/${d.browsers[i].passed}`;
+    });
+    if (recordings.length > 1) line += `, of the subtests some browser passes ${d.t.any}/${d.any}`;
   }
   console.log(line);
 }
-if (out && !from) writeFileSync(out, JSON.stringify({ chromium: version, results }, null, 1) + '\n');
+if (missing) {
+  console.log(`\nSubtests some browser passes and taskhost does not (${unpassed.reduce((n, [, , s]) => n + s.length, 0)}):`);
+  for (const [test, status, subtests] of unpassed) {
+    console.log(`${test} (taskhost: ${status})`);
+    for (const [name, by, t] of subtests) {
+      const what = t ? `${t.status}${t.message ? `: ${t.message.split('\n')[0].slice(0, 200)}` : ''}` : 'not reported';
+      console.log(`  [${by.join(', ')}] ${name} -- ${what}`);
+    }
+  }
+}
