@@ -68,7 +68,18 @@ pub fn change_attribute(
     // (Event handler content attributes: `onclick="…"` and the others.)
     crate::web::html::event_handler_attributes::attribute_change_steps(
         element, name, value, 0, context,
-    )
+    )?;
+    // (An `id` or a `name` may make the element a named object of its window.)
+    if (name == "id" || name == "name")
+        && value.is_some()
+        && crate::web::dom::node::is_connected(element)
+    {
+        crate::web::html::window_properties::named_objects_may_exist(
+            std::slice::from_ref(element),
+            context,
+        )?;
+    }
+    Ok(())
 }
 
 fn this_element(this: &JsValue, context: &Context) -> JsResult<(boa_engine::JsObject, String)> {

@@ -360,6 +360,9 @@ fn insert_observed(
     //      steps that run script, "post-connection steps", come after all insertion steps.)
     if is_connected(node) {
         let inserted = inclusive_descendants(node);
+        // (Named access on the window: its named properties object, once one of these could be
+        // a named object.)
+        crate::web::html::window_properties::named_objects_may_exist(&inserted, context)?;
         for descendant in &inserted {
             crate::web::html::html_iframe_element::insertion_steps(descendant, context)?;
         }

@@ -230,6 +230,18 @@ pub fn removing_steps(node: &JsObject, context: &mut Context) -> JsResult<()> {
 
 /// Destroy a child navigable and, first, the ones nested in it.
 fn destroy(content: &ContentWindow, context: &mut Context) {
+    // Unloading its document (HTML "unload", step "if oldDocument's page showing is true"):
+    // update the visibility state of the document to "hidden" — a `visibilitychange` at it now,
+    // as browsers fire it while the frame is removed. (Deviation: no `pagehide` or `unload`
+    // events; the document's page showing flag is not modelled.)
+    crate::agent::realm::in_realm(context, &content.realm, |context| {
+        if let Err(error) =
+            crate::web::html::page_visibility::update_the_visibility_state(true, context)
+            && let Ok(host) = Host::from_context(context)
+        {
+            host.report_exception(&error, context);
+        }
+    });
     if let Some(children) = crate::agent::realm::realm_data_of::<ChildWindows>(&content.realm) {
         let nested: Vec<JsObject> = children.0.borrow().iter().map(|(e, _)| e.clone()).collect();
         for element in nested {

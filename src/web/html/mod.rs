@@ -32,6 +32,7 @@ pub mod timers;
 pub mod toggle_event;
 pub mod visibility_state_entry;
 pub mod window;
+pub mod window_properties;
 pub mod worker;
 pub mod worker_agents;
 pub mod worker_global_scope;
