@@ -1,5 +1,5 @@
 //! The `Element` interface (DOM §4.9), as much of it as a document of browsing contexts and scripts
-//! needs: names, attributes as strings, `id`, `append()` (ParentNode) and `remove()` (ChildNode).
+//! needs: names, attributes as strings, `id`, `append()` and `prepend()` (ParentNode) and `remove()` (ChildNode).
 //!
 //! Attribute changes made through `setAttribute`, `removeAttribute` and `id` are "handled" as
 //! DOM says: a mutation record of type "attributes" is queued, then the element's attribute
@@ -82,6 +82,28 @@ pub fn change_attribute(
     Ok(())
 }
 
+/// "Convert nodes into a node" (DOM §4.2.6), without a DocumentFragment: each argument that is
+/// not a node becomes a Text node of its string value, in this's node document.
+fn nodes_from(
+    element: &boa_engine::JsObject,
+    args: &[JsValue],
+    context: &mut Context,
+) -> JsResult<Vec<boa_engine::JsObject>> {
+    let document = node_state(element).and_then(|s| s.document.borrow().clone());
+    let mut nodes = Vec::with_capacity(args.len());
+    for value in args {
+        let node = match value.as_object().filter(|o| node_state(o).is_some()) {
+            Some(node) => node,
+            None => {
+                let text = value.to_string(context)?.to_std_string_escaped();
+                crate::web::dom::document::create_text_node(&text, document.clone(), context)?
+            }
+        };
+        nodes.push(node);
+    }
+    Ok(nodes)
+}
+
 fn this_element(this: &JsValue, context: &Context) -> JsResult<(boa_engine::JsObject, String)> {
     let object = this_object(this, context)?;
     let name = local_name(&object).ok_or_else(illegal_invocation)?;
@@ -162,24 +184,29 @@ pub fn register(context: &mut Context) -> JsResult<()> {
                 0,
                 NativeFunction::from_fn_ptr(|this, args, context| {
                     let (element, _) = this_element(this, context)?;
-                    let document = node_state(&element).and_then(|s| s.document.borrow().clone());
-                    let mut nodes = Vec::with_capacity(args.len());
-                    for value in args {
-                        let node = match value.as_object().filter(|o| node_state(o).is_some()) {
-                            Some(node) => node,
-                            None => {
-                                let text = value.to_string(context)?.to_std_string_escaped();
-                                crate::web::dom::document::create_text_node(
-                                    &text,
-                                    document.clone(),
-                                    context,
-                                )?
-                            }
-                        };
-                        nodes.push(node);
-                    }
-                    for node in nodes {
+                    for node in nodes_from(&element, args, context)? {
                         crate::web::dom::node::pre_insert(&node, &element, None, context)?;
+                    }
+                    Ok(JsValue::undefined())
+                }),
+            )
+            // prepend(...nodes): let node be the result of converting nodes into a node given
+            // nodes and this's node document; pre-insert node into this before this's first
+            // child. (One by one, each before the first child there was, as `append`.)
+            .operation(
+                "prepend",
+                0,
+                NativeFunction::from_fn_ptr(|this, args, context| {
+                    let (element, _) = this_element(this, context)?;
+                    let first =
+                        node_state(&element).and_then(|s| s.children.borrow().first().cloned());
+                    for node in nodes_from(&element, args, context)? {
+                        crate::web::dom::node::pre_insert(
+                            &node,
+                            &element,
+                            first.as_ref(),
+                            context,
+                        )?;
                     }
                     Ok(JsValue::undefined())
                 }),
