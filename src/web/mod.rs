@@ -110,6 +110,7 @@ pub fn register_steps(
         // (The about:blank document itself is made when first needed.)
         dom::document::defer_initial_document(context);
         html::page_visibility::register(context)?;
+        html::focus::register(context)?;
         done("about:blank document");
     }
     // The interfaces made while setting up (the global's own, its objects') get their data

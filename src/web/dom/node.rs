@@ -79,6 +79,8 @@ pub struct NodeState {
     /// An element's click in progress flag (HTML §6.1.2, `click()`).
     #[unsafe_ignore_trace]
     pub click_in_progress: Cell<bool>,
+    /// A document's focused area, when it is an element (HTML §6.6.2; `None`: the viewport).
+    pub focused: GcRefCell<Option<JsObject>>,
 }
 
 /// The native data of every node object: a node is an EventTarget.
@@ -122,6 +124,7 @@ pub fn new_node(prototype: JsObject, kind: NodeKind, document: Option<JsObject>)
                 registered_observers: GcRefCell::new(Vec::new()),
                 details_toggle: RefCell::new(None),
                 click_in_progress: Cell::new(false),
+                focused: GcRefCell::new(None),
             }),
         },
     )
@@ -392,6 +395,19 @@ fn remove_observed(
         return Ok(());
     };
     let was_connected = is_connected(node);
+    // (HTML: a focused element that is removed loses focus; `web::html::focus`.)
+    if was_connected {
+        crate::web::html::focus::removing_focused(node, context)?;
+        // (Its listeners may have moved or removed it.)
+        if !state
+            .parent
+            .borrow()
+            .as_ref()
+            .is_some_and(|p| JsObject::equals(p, &parent))
+        {
+            return Ok(());
+        }
+    }
     // 9. Let oldPreviousSibling be node's previous sibling. 10. Let oldNextSibling be node's
     //    next sibling.
     // 11. Remove node from its parent's children.

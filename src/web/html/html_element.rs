@@ -63,7 +63,17 @@ pub fn register(context: &mut Context) -> JsResult<()> {
             constructor: None,
         },
         |m| {
-            m.operation("click", 0, NativeFunction::from_fn_ptr(click));
+            m.operation("click", 0, NativeFunction::from_fn_ptr(click))
+                .operation(
+                    "focus",
+                    0,
+                    NativeFunction::from_fn_ptr(crate::web::html::focus::focus_method),
+                )
+                .operation(
+                    "blur",
+                    0,
+                    NativeFunction::from_fn_ptr(crate::web::html::focus::blur_method),
+                );
             // HTMLElement includes GlobalEventHandlers (the attributes of modelled events).
             for name in MODELLED_GLOBAL_EVENT_HANDLERS {
                 event_handler_attribute(m, name, is_element);

@@ -8,6 +8,7 @@ pub mod document_loader;
 pub mod error_event;
 pub mod event_handler;
 pub mod event_handler_attributes;
+pub mod focus;
 pub mod global_scope;
 pub mod html_details_element;
 pub mod html_element;

@@ -235,8 +235,9 @@ pub(super) fn press(target: &JsObject, p: &Pointer, at: f64, context: &mut Conte
         at,
         context,
     );
-    if !canceled {
-        fire_mouse_event(
+    // (A canceled pointerdown suppresses the mousedown, not the press's default action.)
+    let mousedown_canceled = !canceled
+        && !fire_mouse_event(
             "mousedown",
             &shape(UiKind::Mouse, buttons, count, false),
             target,
@@ -244,6 +245,13 @@ pub(super) fn press(target: &JsObject, p: &Pointer, at: f64, context: &mut Conte
             at,
             context,
         );
+    // The mousedown's default action: focus moves to the nearest focusable area (or to the
+    // viewport), unless the mousedown was canceled.
+    if !mousedown_canceled
+        && let Err(error) = crate::web::html::focus::press_focus(target, context)
+        && let Ok(host) = crate::agent::host::Host::from_context(context)
+    {
+        host.report_exception(&error, context);
     }
     mouse.held.borrow_mut().push(Held {
         button: p.button,

@@ -1,10 +1,11 @@
-//! UI Events (`UIEvent`, `MouseEvent`, `KeyboardEvent`) and Pointer Events (`PointerEvent`), one
+//! UI Events (`UIEvent`, `MouseEvent`, `KeyboardEvent`, `FocusEvent`) and Pointer Events (`PointerEvent`), one
 //! file per interface, sharing one native data type ([`ui_event::UiEventData`]) whose `kind`
 //! says which interface an object implements (each interface's members brand-check on it).
 //!
 //! They are constructible from script (with their init dictionaries) and made trusted by the
 //! user agent's input (`web::input`). No layout: the coordinates are what the input said.
 
+pub mod focus_event;
 pub mod keyboard_event;
 pub mod mouse_event;
 pub mod pointer_event;
@@ -18,5 +19,6 @@ pub fn register(context: &mut Context) -> JsResult<()> {
     mouse_event::register(context)?;
     pointer_event::register(context)?;
     keyboard_event::register(context)?;
+    focus_event::register(context)?;
     Ok(())
 }

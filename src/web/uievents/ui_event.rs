@@ -18,13 +18,14 @@ use crate::web::dom::interface::{
 };
 
 /// Which interface a UI event object implements (each includes the ones before it in its line:
-/// UIEvent ← MouseEvent ← PointerEvent; UIEvent ← KeyboardEvent).
+/// UIEvent ← MouseEvent ← PointerEvent; UIEvent ← KeyboardEvent; UIEvent ← FocusEvent).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum UiKind {
     Ui,
     Mouse,
     Pointer,
     Keyboard,
+    Focus,
 }
 
 impl UiKind {
@@ -36,6 +37,7 @@ impl UiKind {
             UiKind::Mouse => matches!(self, UiKind::Mouse | UiKind::Pointer),
             UiKind::Pointer => self == UiKind::Pointer,
             UiKind::Keyboard => self == UiKind::Keyboard,
+            UiKind::Focus => self == UiKind::Focus,
         }
     }
 }
@@ -404,6 +406,7 @@ fn interface_of(kind: UiKind) -> &'static str {
         UiKind::Mouse => "MouseEvent",
         UiKind::Pointer => "PointerEvent",
         UiKind::Keyboard => "KeyboardEvent",
+        UiKind::Focus => "FocusEvent",
     }
 }
 

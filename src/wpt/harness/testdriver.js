@@ -6,14 +6,15 @@
 // What it does, with WebDriver's steps it follows:
 // - click(element): Element Click: the pointer moves onto the element, then the main button is
 //   pressed and released (two input events; taskhost.input.click).
-// - send_keys(element, keys): Element Send Keys: for each character, a key press (keydown,
-//   keypress, keyup); WebDriver's private-use characters name keys (U+E007 Enter, U+E008
-//   Shift, ...); a modifier key is held until the end (or until pressed again).
+// - send_keys(element, keys): Element Send Keys: the element takes focus if it can, then for
+//   each character, a key press (keydown, keypress, keyup); WebDriver's private-use characters
+//   name keys (U+E007 Enter, U+E008 Shift, ...); a modifier key is held until the end (or until
+//   pressed again).
 // - action_sequence(actions): Perform Actions, tick by tick: each tick's actions happen at the
 //   tick's start, and a tick lasts its longest pause or move duration; a mouse's moves go to
 //   the element of their origin (taskhost has no layout: a move with the viewport as origin
 //   goes to the body, one relative to the pointer stays where it is); key actions go to the
-//   element last clicked or typed into, else the body. Touch and pen pointers and wheel
+//   focused element, else the element last clicked or typed into, else the body. Touch and pen pointers and wheel
 //   sources are not modelled: such a sequence is rejected with the reason.
 // - bless(intent, action): a click on a button the page adds, running `action` in its
 //   listener (user activation itself is not modelled).
@@ -44,9 +45,15 @@
   const keyValue = (c) => KEYS[c] || c;
 
   // Where key input goes: the element last clicked or typed into.
+  // (The document's focused element when it has one: a key press goes to it, as in a browser.)
   let focused = null;
-  const keyTarget = () =>
-    (focused && focused.isConnected !== false ? focused : null) || document.body || document;
+  const keyTarget = () => {
+    const active = document.activeElement;
+    if (active && active !== document.body && active !== document.documentElement) {
+      return active;
+    }
+    return (focused && focused.isConnected !== false ? focused : null) || document.body || document;
+  };
 
   const notAvailable = (name, why) => function () {
     return Promise.reject(new Error(`test_driver.${name}: ${why}`));
@@ -75,6 +82,11 @@
 
   function sendKeys(element, keys) {
     focused = element;
+    // Element Send Keys: if the element is not the active element, run the focusing steps for
+    // it (a focusable element takes focus; the keys go to the element either way).
+    if (element && element !== document.activeElement && typeof element.focus === 'function') {
+      element.focus();
+    }
     const held = {};
     const promises = [];
     try {
