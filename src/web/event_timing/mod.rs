@@ -289,7 +289,9 @@ pub fn finalize(event: &Dispatched<'_>, context: &mut Context) {
                 if let Some(mut previous) = previous
                     && event.key != 229
                 {
-                    previous.interaction_id = state.increase_interaction_count();
+                    if previous.interaction_id == 0 {
+                        previous.interaction_id = state.increase_interaction_count();
+                    }
                     pending.push(previous);
                 }
             }
@@ -320,10 +322,35 @@ fn compute_interaction_id(
             let Some(mut down) = state.pending_key_downs.borrow_mut().remove(&event.key) else {
                 return 0;
             };
-            let id = state.increase_interaction_count();
+            // (A keydown whose key already clicked has its id.)
+            let id = if down.interaction_id == 0 {
+                state.increase_interaction_count()
+            } else {
+                down.interaction_id
+            };
             down.interaction_id = id;
             pending.push(down);
             id
+        }
+        // A click the keyboard gave (pointerId -1): the interaction of the key press that gave
+        // it. (Deviation, Chromium's: "compute interactionId" looks the click's pointerId up in
+        // the pointer interaction value map, where -1 never is, and gives 0.) Enter clicks
+        // during its keydown or keypress: the waiting keydown gets its interaction id now, and
+        // its keyup will share it; Space clicks after its keyup: the id that keyup got.
+        "click" if event.key == -1 => {
+            let mut downs = state.pending_key_downs.borrow_mut();
+            let latest = downs
+                .values_mut()
+                .max_by(|a, b| a.start.total_cmp(&b.start));
+            match latest {
+                Some(down) => {
+                    if down.interaction_id == 0 {
+                        down.interaction_id = state.increase_interaction_count();
+                    }
+                    down.interaction_id
+                }
+                None => state.interaction_value.get(),
+            }
         }
         // click: the id its pointerup got.
         "click" => state

@@ -254,3 +254,36 @@ pub(super) fn fire_key(
         Err(_) => true,
     }
 }
+
+/// A click the keyboard gives an element (its activation behaviour through a key: Chromium's
+/// "simulated click" from the user agent): a trusted `click`, a `PointerEvent` with pointerId -1
+/// and no pointer type, detail 0, timed by Event Timing like any click. Returns false if it was
+/// canceled.
+pub(super) fn fire_keyboard_click(target: &JsObject, at: f64, context: &mut Context) -> bool {
+    let view = context.global_object();
+    let init = EventInit {
+        bubbles: true,
+        cancelable: true,
+        composed: true,
+    };
+    let made = create_trusted(UiKind::Pointer, "click", init, at, context, |d| {
+        d.view = Some(view.clone());
+        d.pointer.pointer_id = KEYBOARD_POINTER_ID;
+        d.pointer.pointer_type = String::new();
+    });
+    match made {
+        Ok(event) => dispatch_timed(
+            &event,
+            "click",
+            target,
+            i64::from(KEYBOARD_POINTER_ID),
+            false,
+            context,
+        ),
+        Err(_) => true,
+    }
+}
+
+/// The pointerId of a click the keyboard gives (Pointer Events: -1 for events not from a
+/// pointing device).
+pub const KEYBOARD_POINTER_ID: i32 = -1;

@@ -21,6 +21,7 @@
 
 mod events;
 pub mod file;
+mod keyboard_activation;
 mod pointer;
 
 use events::{KeyPress, MouseEventShape, Pointer, bubbling, fire_key, fire_mouse_event};
@@ -434,14 +435,22 @@ fn discrete(input: &Input, action: &Action, at: f64, context: &mut Context) -> b
                 modifiers: input.modifiers,
             };
             if matches!(action, Action::KeyDown { .. }) {
-                let proceed = fire_key("keydown", &target, &keys, at, context);
+                let mut proceed = fire_key("keydown", &target, &keys, at, context);
+                if proceed && keyboard_activation::after_keydown(&target, &keys.key, at, context) {
+                    proceed = false;
+                }
                 // keypress: for a key that produces a character value, unless keydown was
                 // canceled (UI Events §5.3.1).
-                if proceed && key_char(&keys.key).is_some() {
-                    fire_key("keypress", &target, &keys, at, context);
+                if proceed
+                    && key_char(&keys.key).is_some()
+                    && fire_key("keypress", &target, &keys, at, context)
+                {
+                    keyboard_activation::after_keypress(&target, &keys.key, at, context);
                 }
+            } else if fire_key("keyup", &target, &keys, at, context) {
+                keyboard_activation::after_keyup(&target, &keys.key, at, context);
             } else {
-                fire_key("keyup", &target, &keys, at, context);
+                keyboard_activation::forget_space(context);
             }
         }
         _ => {}
