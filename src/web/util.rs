@@ -31,6 +31,27 @@ pub fn define_operation(
     Ok(())
 }
 
+/// Define a read-only regular attribute (WebIDL §3.7.5) as an accessor of `target`: a getter
+/// named "get NAME", no setter, enumerable and configurable.
+pub fn define_readonly_attribute(
+    target: &JsObject,
+    name: &str,
+    getter: NativeFunction,
+    context: &mut Context,
+) -> JsResult<()> {
+    let realm = context.realm().clone();
+    let (get, _) = crate::web::dom::interface::accessor_pair(&realm, name, getter, None);
+    target.define_property_or_throw(
+        JsString::from(name),
+        PropertyDescriptor::builder()
+            .get(get)
+            .enumerable(true)
+            .configurable(true),
+        context,
+    )?;
+    Ok(())
+}
+
 /// Attribute for data properties that WebIDL defines as writable, enumerable and configurable.
 pub const WEBIDL_DATA: Attribute = Attribute::all();
 

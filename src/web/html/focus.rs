@@ -21,8 +21,7 @@
 //! no sequential navigation (Tab), no `autofocus`, no `focus({ preventScroll })` effect (no
 //! scrolling), and no `:focus` (no selectors).
 
-use boa_engine::property::PropertyDescriptor;
-use boa_engine::{Context, JsObject, JsResult, JsString, JsValue, NativeFunction};
+use boa_engine::{Context, JsObject, JsResult, JsValue, NativeFunction};
 
 use crate::web::dom::dispatch::dispatch;
 use crate::web::dom::event::EventInit;
@@ -273,45 +272,27 @@ fn this_document(this: &JsValue, context: &Context) -> JsResult<JsObject> {
 pub fn register(context: &mut Context) -> JsResult<()> {
     crate::web::dom::interface::extend_interface(context, "Document", |interface, context| {
         let prototype = &interface.prototype;
-        let realm = context.realm().clone();
-        let (get, _) = crate::web::dom::interface::accessor_pair(
-            &realm,
+        crate::web::util::define_readonly_attribute(
+            prototype,
             "activeElement",
             NativeFunction::from_fn_ptr(|this, _, context| {
                 Ok(active_element(&this_document(this, context)?))
             }),
-            None,
-        );
-        prototype.define_property_or_throw(
-            JsString::from("activeElement"),
-            PropertyDescriptor::builder()
-                .get(get)
-                .enumerable(true)
-                .configurable(true),
             context,
         )?;
         // hasFocus(): whether the document's node navigable's top-level traversable has system
         // focus and the document is on its focus chain. (Every document of the page: one page,
         // always focused, and no focus across documents.)
-        let has_focus = boa_engine::object::FunctionObjectBuilder::new(
-            &realm,
+        crate::web::util::define_operation(
+            prototype,
+            "hasFocus",
+            0,
             NativeFunction::from_fn_ptr(|this, _, context| {
                 let document = this_document(this, context)?;
                 Ok(node_state(&document)
                     .is_some_and(|s| s.window.borrow().is_some())
                     .into())
             }),
-        )
-        .name(JsString::from("hasFocus"))
-        .length(0)
-        .build();
-        prototype.define_property_or_throw(
-            JsString::from("hasFocus"),
-            PropertyDescriptor::builder()
-                .value(has_focus)
-                .writable(true)
-                .enumerable(true)
-                .configurable(true),
             context,
         )?;
         Ok(())

@@ -11,7 +11,6 @@
 use std::cell::Cell;
 use std::rc::Rc;
 
-use boa_engine::property::PropertyDescriptor;
 use boa_engine::{Context, JsObject, JsResult, JsString, JsValue, NativeFunction};
 
 use crate::agent::host::Host;
@@ -20,9 +19,7 @@ use crate::event_loop::HostSource;
 use crate::web::dom::dispatch::fire_simple_event;
 use crate::web::dom::document::window_document;
 use crate::web::dom::event::EventInit;
-use crate::web::dom::interface::{
-    accessor_pair, extend_interface, illegal_invocation, this_object,
-};
+use crate::web::dom::interface::{extend_interface, illegal_invocation, this_object};
 use crate::web::dom::node::node_state;
 use crate::web::html::rendering::{Rendering, documents_in_tree_order, set_hidden, top_realm};
 
@@ -132,7 +129,6 @@ pub fn register(context: &mut Context) -> JsResult<()> {
     // (Added to `Document.prototype` when `Document` is made.)
     extend_interface(context, "Document", |interface, context| {
         let prototype = &interface.prototype;
-        let realm = context.realm().clone();
         let getters: [(&str, NativeFunction); 2] = [
             (
                 "visibilityState",
@@ -149,15 +145,7 @@ pub fn register(context: &mut Context) -> JsResult<()> {
             ),
         ];
         for (name, get) in getters {
-            let (get, _) = accessor_pair(&realm, name, get, None);
-            prototype.define_property_or_throw(
-                JsString::from(name),
-                PropertyDescriptor::builder()
-                    .get(get)
-                    .enumerable(true)
-                    .configurable(true),
-                context,
-            )?;
+            crate::web::util::define_readonly_attribute(prototype, name, get, context)?;
         }
         // Document includes GlobalEventHandlers (the attributes of modelled events).
         for name in crate::web::html::event_handler_attributes::MODELLED_GLOBAL_EVENT_HANDLERS {
