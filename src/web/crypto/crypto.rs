@@ -12,15 +12,14 @@
 use std::rc::Rc;
 
 use boa_engine::object::builtins::{JsArrayBuffer, JsTypedArray};
-use boa_engine::property::PropertyDescriptor;
 use boa_engine::{Context, JsObject, JsResult, JsString, JsValue, NativeFunction};
 
 use crate::agent::realm::{insert_realm_data, realm_data};
 use crate::engine::webidl::type_error;
 use crate::web::dom::dom_exception::dom_exception_error;
 use crate::web::dom::interface::{
-    InterfaceSpec, accessor_pair, arguments_required, define_interface, illegal_invocation,
-    prototype_of, this_object,
+    InterfaceSpec, arguments_required, define_interface, illegal_invocation, prototype_of,
+    this_object,
 };
 use crate::web::html::global_scope::this_is_global;
 
@@ -225,17 +224,8 @@ pub fn register(context: &mut Context) -> JsResult<()> {
         this_is_global(this, context)?;
         Ok(realm_crypto(context)?.map_or_else(JsValue::undefined, JsValue::from))
     });
-    let realm = context.realm().clone();
-    let (get, _) = accessor_pair(&realm, "crypto", getter, None);
-    context.global_object().define_property_or_throw(
-        JsString::from("crypto"),
-        PropertyDescriptor::builder()
-            .get(get)
-            .enumerable(true)
-            .configurable(true),
-        context,
-    )?;
-    Ok(())
+    let global = context.global_object();
+    crate::web::util::define_readonly_attribute(&global, "crypto", getter, context)
 }
 
 #[cfg(test)]

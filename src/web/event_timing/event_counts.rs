@@ -11,7 +11,7 @@ use std::rc::Rc;
 use boa_engine::object::builtins::JsArray;
 use boa_engine::property::PropertyDescriptor;
 use boa_engine::{
-    Context, JsData, JsObject, JsResult, JsString, JsSymbol, JsValue, NativeFunction, js_string,
+    Context, JsData, JsObject, JsResult, JsSymbol, JsValue, NativeFunction, js_string,
 };
 use boa_gc::{Finalize, Trace};
 
@@ -19,8 +19,8 @@ use super::{EventTiming, type_string};
 use crate::agent::realm::{insert_realm_data, realm_data};
 use crate::engine::callback::{ExceptionBehavior, invoke_callback_function};
 use crate::web::dom::interface::{
-    InterfaceSpec, accessor_pair, arg, define_interface_with, extend_interface, illegal_invocation,
-    prototype_of, this_object,
+    InterfaceSpec, arg, define_interface_with, extend_interface, illegal_invocation, prototype_of,
+    this_object,
 };
 use crate::web::hr_time::performance::this_performance;
 
@@ -190,7 +190,6 @@ pub fn register(context: &mut Context) -> JsResult<()> {
     // readonly attribute unsigned long long interactionCount; }
     // (Added when `Performance` is made.)
     extend_interface(context, "Performance", |interface, context| {
-        let realm = context.realm().clone();
         for (name, get) in [
             ("eventCounts", NativeFunction::from_fn_ptr(event_counts)),
             (
@@ -198,15 +197,7 @@ pub fn register(context: &mut Context) -> JsResult<()> {
                 NativeFunction::from_fn_ptr(interaction_count),
             ),
         ] {
-            let (get, _) = accessor_pair(&realm, name, get, None);
-            interface.prototype.define_property_or_throw(
-                JsString::from(name),
-                PropertyDescriptor::builder()
-                    .get(get)
-                    .enumerable(true)
-                    .configurable(true),
-                context,
-            )?;
+            crate::web::util::define_readonly_attribute(&interface.prototype, name, get, context)?;
         }
         Ok(())
     })

@@ -72,7 +72,6 @@ pub fn register(context: &mut Context) -> JsResult<()> {
 /// Define `document`, `parent`, `top`, `frames` and `length` as own accessors of the global (the
 /// members of a `[Global]` interface live on the global object itself).
 pub fn define_window_members(global: &JsObject, context: &mut Context) -> JsResult<()> {
-    let realm = context.realm().clone();
     type Getter = fn(&JsValue, &[JsValue], &mut Context) -> JsResult<JsValue>;
     let getters: [(&str, Getter); 5] = [
         // The document getter steps are to return this's associated Document.
@@ -105,13 +104,10 @@ pub fn define_window_members(global: &JsObject, context: &mut Context) -> JsResu
         }),
     ];
     for (name, get) in getters {
-        let (get, _) = accessor_pair(&realm, name, NativeFunction::from_fn_ptr(get), None);
-        global.define_property_or_throw(
-            JsString::from(name),
-            PropertyDescriptor::builder()
-                .get(get)
-                .enumerable(true)
-                .configurable(true),
+        crate::web::util::define_readonly_attribute(
+            global,
+            name,
+            NativeFunction::from_fn_ptr(get),
             context,
         )?;
     }
