@@ -2,7 +2,7 @@
 // explore: skip: frame times and the order of input, rendering and other tasks are the user agent's (HTML leaves which task source runs next, how long a timer waits further and which rendering opportunities are skipped to it), and they are what this checks.
 // Event Timing: entries from the input's time to the next rendering after processing, rounded
 // to 8 ms; the events of a click share an interactionId (mousedown/mouseup: 0), as keydown and
-// keyup do (keypress: 0); the first interaction is reported as first-input; durationThreshold
+// keyup do (keypress too, as in Chromium and Firefox); the first interaction is reported as first-input; durationThreshold
 // (at least 16; 104 by default) filters what an observer gets; eventCounts and interactionCount.
 const button = document.body.appendChild(document.createElement('button'));
 button.addEventListener('click', () => taskhost.clock.busy(30));

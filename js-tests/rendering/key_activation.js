@@ -2,8 +2,8 @@
 // The activation behaviour of keys, and their interactions. Each line: a key pressed on a focused
 // element, the events its listeners saw, and the interactionIds of their Event Timing entries.
 // The events are Chromium 156's for the same elements (playwright's keyboard), byte for byte; so
-// are the ids, but for keypress, which Chromium gives its keydown's interaction and taskhost none
-// (docs/RENDERING.md).
+// are the ids (keypress shares its keydown's interaction, as in Chromium and Firefox, where the
+// spec gives it none: docs/RENDERING.md).
 for (const [tag, id, attrs] of [['button', 'b', {}], ['a', 'l', { href: '#x' }],
   ['div', 'd', { tabindex: '0' }], ['button', 'c', {}]]) {
   const el = document.createElement(tag);

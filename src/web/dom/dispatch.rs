@@ -14,7 +14,8 @@ use crate::engine::callback;
 use crate::web::dom::event::{self, AT_TARGET, BUBBLING_PHASE, CAPTURING_PHASE, EventCell, NONE};
 use crate::web::dom::event_target::{self, Listener, ListenerCallback};
 use crate::web::dom::node;
-use crate::web::html::{event_handler, report};
+use crate::web::html::{activation, event_handler, report};
+use crate::web::uievents::ui_event::{UiEventData, UiKind};
 
 #[derive(Copy, Clone, PartialEq, Eq)]
 enum Phase {
@@ -32,8 +33,8 @@ pub fn dispatch(
         return Err(JsNativeError::typ().with_message("not an Event").into());
     };
     // 1. Set event's dispatch flag.
-    // 2–4. Let targetOverride be target (no legacy target override); activationTarget and
-    //      relatedTarget are null (no tree).
+    // 2, 4. Let targetOverride be target (no legacy target override); relatedTarget is null.
+    //      (3, activationTarget: below, once the path is known.)
     // 5. (relatedTarget is not target: no retargeting.)
     //   5.1–5.4. Append to an event path with event, target, targetOverride, relatedTarget,
     //            touchTargets, and false. (The path is this one struct.)
@@ -47,6 +48,26 @@ pub fn dispatch(
         e.target = Some(target.clone());
     }
     let bubbles = state.borrow().bubbles;
+    //   3. If isActivationEvent is true (event is a MouseEvent object and event's type attribute
+    //      is "click") and target has activation behavior, then set activationTarget to target.
+    //   5.9–5.11. While parent is non-null: if isActivationEvent is true, event's bubbles
+    //      attribute is true, activationTarget is null, and parent has activation behavior, then
+    //      set activationTarget to parent.
+    let activation_target = if is_activation_event(event_object, &state) {
+        path.iter()
+            .enumerate()
+            .find(|(index, node)| {
+                (*index == 0 || bubbles) && activation::has_activation_behavior(node)
+            })
+            .map(|(_, node)| node.clone())
+    } else {
+        None
+    };
+    //   5.12. If activationTarget is non-null and activationTarget has legacy-pre-activation
+    //         behavior, then run activationTarget's legacy-pre-activation behavior.
+    let pre_activation = activation_target
+        .as_ref()
+        .and_then(activation::legacy_pre_activation);
     //   5.14. For each struct in event's path, in reverse order: if struct's shadow-adjusted
     //         target is non-null, set eventPhase to AT_TARGET; otherwise CAPTURING_PHASE. Invoke
     //         with struct, event, "capturing".
@@ -86,20 +107,43 @@ pub fn dispatch(
             context,
         );
     }
-    let mut e = state.borrow_mut();
-    // 6. Set event's eventPhase attribute to NONE.
-    e.event_phase = NONE;
-    // 7. Set event's currentTarget attribute to null.
-    e.current_target = None;
-    // 8. Set event's path to the empty list.
-    e.path.clear();
-    // 9. Unset event's dispatch flag, stop propagation flag, and stop immediate propagation flag.
-    e.dispatch = false;
-    e.stop_propagation = false;
-    e.stop_immediate_propagation = false;
-    // 10–11. (Clear targets: not needed without shadow trees; activation behavior: none.)
+    let canceled = {
+        let mut e = state.borrow_mut();
+        // 6. Set event's eventPhase attribute to NONE.
+        e.event_phase = NONE;
+        // 7. Set event's currentTarget attribute to null.
+        e.current_target = None;
+        // 8. Set event's path to the empty list.
+        e.path.clear();
+        // 9. Unset event's dispatch flag, stop propagation flag, and stop immediate propagation
+        //    flag.
+        e.dispatch = false;
+        e.stop_propagation = false;
+        e.stop_immediate_propagation = false;
+        e.canceled
+    };
+    // 10. (Clear targets: not needed without shadow trees.)
+    // 11. If activationTarget is non-null: 1. If event's canceled flag is unset, then run
+    //     activationTarget's activation behavior with event. 2. Otherwise, if activationTarget
+    //     has legacy-canceled-activation behavior, then run activationTarget's
+    //     legacy-canceled-activation behavior.
+    if let Some(activation_target) = &activation_target {
+        if !canceled {
+            activation::activation_behavior(activation_target, event_object, target, context)?;
+        } else if let Some(pre) = pre_activation {
+            activation::legacy_canceled_activation(activation_target, pre);
+        }
+    }
     // 12. Return false if event's canceled flag is set; otherwise true.
-    Ok(!e.canceled)
+    Ok(!canceled)
+}
+
+/// isActivationEvent: the event is a `MouseEvent` (or a `PointerEvent`) and its type is "click".
+fn is_activation_event(event_object: &JsObject, state: &EventCell) -> bool {
+    state.borrow().kind == boa_engine::js_string!("click")
+        && event_object
+            .downcast_ref::<UiEventData>()
+            .is_some_and(|d| d.kind.implements(UiKind::Mouse))
 }
 
 /// "Invoke" (DOM §2.9).

@@ -362,6 +362,37 @@ pub fn register(context: &mut Context) -> JsResult<()> {
                     Ok(boa_engine::object::builtins::JsArray::from_iter(found, context).into())
                 }),
             )
+            // ParentNode's querySelector(selectors): the first result of running scope-match a
+            // selectors string selectors against this, if the result is not an empty list;
+            // otherwise null.
+            .operation(
+                "querySelector",
+                1,
+                NativeFunction::from_fn_ptr(|this, args, context| {
+                    let document = this_document(this, context)?;
+                    let selectors = arg(args, 0).to_string(context)?.to_std_string_escaped();
+                    let found = crate::web::dom::selectors::scope_match(
+                        &selectors, &document, true, context,
+                    )?;
+                    Ok(or_null(found.into_iter().next()))
+                }),
+            )
+            // querySelectorAll(selectors): the static result of running scope-match a
+            // selectors string selectors against this. (Deviation: a plain array, as
+            // getElementsByTagName's.)
+            .operation(
+                "querySelectorAll",
+                1,
+                NativeFunction::from_fn_ptr(|this, args, context| {
+                    let document = this_document(this, context)?;
+                    let selectors = arg(args, 0).to_string(context)?.to_std_string_escaped();
+                    let found = crate::web::dom::selectors::scope_match(
+                        &selectors, &document, false, context,
+                    )?;
+                    let values: Vec<JsValue> = found.into_iter().map(JsValue::from).collect();
+                    Ok(boa_engine::object::builtins::JsArray::from_iter(values, context).into())
+                }),
+            )
             .operation(
                 "getElementById",
                 1,

@@ -65,6 +65,7 @@ pub fn change_attribute(
         value,
         context,
     )?;
+    crate::web::html::html_input_element::attribute_change_steps(element, name, value);
     // (Event handler content attributes: `onclick="…"` and the others.)
     crate::web::html::event_handler_attributes::attribute_change_steps(
         element, name, value, 0, context,
@@ -153,6 +154,74 @@ pub fn register(context: &mut Context) -> JsResult<()> {
                     change_attribute(&element, "id", Some(&value), context)?;
                     Ok(JsValue::undefined())
                 })),
+            )
+            // ParentNode's querySelector(selectors) and querySelectorAll(selectors) (as
+            // Document's; a plain array for the second).
+            .operation(
+                "querySelector",
+                1,
+                NativeFunction::from_fn_ptr(|this, args, context| {
+                    let (element, _) = this_element(this, context)?;
+                    let selectors = string_arg(args, 0, context)?;
+                    let found = crate::web::dom::selectors::scope_match(
+                        &selectors, &element, true, context,
+                    )?;
+                    Ok(found
+                        .into_iter()
+                        .next()
+                        .map_or_else(JsValue::null, Into::into))
+                }),
+            )
+            .operation(
+                "querySelectorAll",
+                1,
+                NativeFunction::from_fn_ptr(|this, args, context| {
+                    let (element, _) = this_element(this, context)?;
+                    let selectors = string_arg(args, 0, context)?;
+                    let found = crate::web::dom::selectors::scope_match(
+                        &selectors, &element, false, context,
+                    )?;
+                    let values: Vec<JsValue> = found.into_iter().map(JsValue::from).collect();
+                    Ok(boa_engine::object::builtins::JsArray::from_iter(values, context).into())
+                }),
+            )
+            // matches(selectors): 1. Let s be the result of parse a selector from selectors. 2.
+            // If s is failure, then throw a "SyntaxError" DOMException. 3. If the result of match
+            // a selector against an element, using s, this, and scoping root this, returns
+            // success, then return true; otherwise, return false.
+            .operation(
+                "matches",
+                1,
+                NativeFunction::from_fn_ptr(|this, args, context| {
+                    let (element, _) = this_element(this, context)?;
+                    let selectors = string_arg(args, 0, context)?;
+                    let list = crate::web::dom::selectors::parse_or_throw(&selectors, context)?;
+                    Ok(list.matches(&element, Some(&element)).into())
+                }),
+            )
+            // closest(selectors): 1–2. Parse as matches(). 3. Let elements be this's inclusive
+            // ancestors that are elements, in reverse tree order. 4. For each element in
+            // elements, if match a selector against an element, using s, element, and scoping
+            // root this, returns success, return element. 5. Return null.
+            .operation(
+                "closest",
+                1,
+                NativeFunction::from_fn_ptr(|this, args, context| {
+                    let (element, _) = this_element(this, context)?;
+                    let selectors = string_arg(args, 0, context)?;
+                    let list = crate::web::dom::selectors::parse_or_throw(&selectors, context)?;
+                    let mut at = Some(element.clone());
+                    while let Some(node) = at {
+                        if local_name(&node).is_none() {
+                            break;
+                        }
+                        if list.matches(&node, Some(&element)) {
+                            return Ok(node.into());
+                        }
+                        at = node_state(&node).and_then(|s| s.parent.borrow().clone());
+                    }
+                    Ok(JsValue::null())
+                }),
             )
             .operation(
                 "getAttribute",

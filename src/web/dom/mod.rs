@@ -65,6 +65,7 @@ pub mod lazy_globals;
 pub mod mutation_observer;
 pub mod mutation_record;
 pub mod node;
+pub mod selectors;
 
 use boa_engine::{Context, JsResult};
 

@@ -81,6 +81,10 @@ pub struct NodeState {
     pub click_in_progress: Cell<bool>,
     /// A document's focused area, when it is an element (HTML §6.6.2; `None`: the viewport).
     pub focused: GcRefCell<Option<JsObject>>,
+    /// An `<input>` element's state (checkedness, value) once it differs from what its
+    /// attributes give (`None` until then; HTML §4.10.5).
+    #[unsafe_ignore_trace]
+    pub input: RefCell<Option<Box<crate::web::html::html_input_element::InputState>>>,
 }
 
 /// The native data of every node object: a node is an EventTarget.
@@ -125,6 +129,7 @@ pub fn new_node(prototype: JsObject, kind: NodeKind, document: Option<JsObject>)
                 details_toggle: RefCell::new(None),
                 click_in_progress: Cell::new(false),
                 focused: GcRefCell::new(None),
+                input: RefCell::new(None),
             }),
         },
     )

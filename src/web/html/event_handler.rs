@@ -165,7 +165,7 @@ fn activate(
     // 4. Let listener be a new event listener whose type is the event handler event type
     //    corresponding to eventHandler and callback is callback.
     let listener = Listener {
-        kind: event_type(&name),
+        kind: event_type(name),
         callback: ListenerCallback::Handler(name.clone()),
         capture: false,
         passive: false,

@@ -244,7 +244,7 @@ pub fn target_of_handler(element: &JsObject, name: &str) -> Option<JsObject> {
 /// 5. Otherwise:
 ///    1. If the Should element's inline behavior be blocked by Content Security Policy?
 ///       algorithm returns "Blocked", then return. (No Content Security Policy.)
-///    2-3. Let handlerMap be eventTarget's event handler map; let eventHandler be
+///    2. (With 3.) Let handlerMap be eventTarget's event handler map; let eventHandler be
 ///       handlerMap[localName].
 ///    4. Let location be the script location that triggered the execution of these steps.
 ///    5. Set eventHandler's value to the internal raw uncompiled handler value/location.
@@ -315,7 +315,7 @@ pub fn parser_set_attributes(
 ///    node document. Otherwise, eventTarget is a Window object, let element be null, and
 ///    document be eventTarget's associated Document.
 /// 2. If scripting is disabled for document, then return null. (Never.)
-/// 3-4. Let body be the uncompiled script body; let location be where it originated.
+/// 3. (With 4.) Let body be the uncompiled script body; let location be where it originated.
 /// 5. If element is not null and element has a form owner, let form owner be that form owner.
 ///    Otherwise, let form owner be null. (No forms.)
 /// 6. Let settings object be the relevant settings object of document.
@@ -330,9 +330,9 @@ pub fn parser_set_attributes(
 ///    eventTarget is a Window object, otherwise "function " + name + "(event) {" + LF + body +
 ///    LF + "}"; and scope is realm.[[GlobalEnv]], then NewObjectEnvironment(document), then the
 ///    form owner's, then element's, when eventTarget is an element.
-/// 10-11. (Execution contexts; ScriptOrModule null.)
-/// 12-13. The value becomes an EventHandler callback function object of function and the
-///    settings object: returned.
+/// 10. (With 11.) (Execution contexts; ScriptOrModule null.)
+/// 12. (With 13.) The value becomes an EventHandler callback function object of function and the
+///     settings object: returned.
 pub fn compile(
     target: &JsObject,
     name: &str,

@@ -134,6 +134,9 @@ pub fn focusing_steps(new: &JsObject, context: &mut Context) -> JsResult<bool> {
     //    are dispatched — `document.activeElement` is the body then — where HTML's steps keep
     //    the old one focused until the new one is designated.)
     if let Some(old) = &old {
+        // (A text field the user changed commits its edits as it loses focus: `change`, before
+        // `blur`, as in Chromium.)
+        crate::web::html::html_input_element::commit_edits(old, context)?;
         if let Some(state) = node_state(&document) {
             *state.focused.borrow_mut() = None;
         }
@@ -153,11 +156,20 @@ pub fn focusing_steps(new: &JsObject, context: &mut Context) -> JsResult<bool> {
 /// The unfocusing steps for `old`: if it is its document's focused area, the viewport becomes
 /// the focused area, after `blur` and `focusout` at it.
 pub fn unfocusing_steps(old: &JsObject, context: &mut Context) -> JsResult<()> {
+    unfocus(old, true, context)
+}
+
+/// Unfocus `old` (`commit`: a text field the user changed fires `change` first; not when it is
+/// being removed).
+fn unfocus(old: &JsObject, commit: bool, context: &mut Context) -> JsResult<()> {
     let Some(document) = node_state(old).and_then(|s| s.document.borrow().clone()) else {
         return Ok(());
     };
     if !focused_element(&document).is_some_and(|f| JsObject::equals(&f, old)) {
         return Ok(());
+    }
+    if commit {
+        crate::web::html::html_input_element::commit_edits(old, context)?;
     }
     // (The viewport is the focused area while blur and focusout are dispatched, as above.)
     if let Some(state) = node_state(&document) {
@@ -181,7 +193,7 @@ pub fn removing_focused(node: &JsObject, context: &mut Context) -> JsResult<()> 
     let mut current = Some(focused.clone());
     while let Some(c) = current {
         if JsObject::equals(&c, node) {
-            return unfocusing_steps(&focused, context);
+            return unfocus(&focused, false, context);
         }
         current = node_state(&c).and_then(|s| s.parent.borrow().clone());
     }

@@ -38,6 +38,9 @@ pub fn element_interface(local_name: &str) -> &'static str {
         "script" => "HTMLScriptElement",
         "meta" => "HTMLMetaElement",
         "details" => "HTMLDetailsElement",
+        "input" => "HTMLInputElement",
+        "label" => "HTMLLabelElement",
+        "textarea" => "HTMLTextAreaElement",
         _ => "HTMLElement",
     }
 }

@@ -1,6 +1,7 @@
 //! HTML: the global object (`Window`), timers, microtask queuing, event handlers, error reporting
 //! and its events, `structuredClone`, and the parser front that builds a document from HTML.
 
+pub mod activation;
 pub mod animation_frames;
 pub mod base64;
 pub mod dedicated_worker_global_scope;
@@ -13,7 +14,10 @@ pub mod global_scope;
 pub mod html_details_element;
 pub mod html_element;
 pub mod html_iframe_element;
+pub mod html_input_element;
+pub mod html_label_element;
 pub mod html_script_element;
+pub mod html_textarea_element;
 pub mod idle_callbacks;
 pub mod idle_deadline;
 pub mod message_channel;
@@ -62,6 +66,9 @@ pub fn register(context: &mut Context, worker: Option<&worker_agents::WorkerKind
             html_details_element::register(context)?;
             toggle_event::register(context)?;
             html_iframe_element::register(context)?;
+            html_input_element::register(context)?;
+            html_label_element::register(context)?;
+            html_textarea_element::register(context)?;
             html_script_element::register(context)?;
         }
         Some(kind) => {

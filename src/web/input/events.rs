@@ -284,6 +284,65 @@ pub(super) fn fire_keyboard_click(target: &JsObject, at: f64, context: &mut Cont
     }
 }
 
+/// A click the user agent forwards to another element (a label's to its control): a trusted
+/// `click` at `target` with the fields and time of `underlying` (the click it comes from), timed
+/// by Event Timing as part of no interaction (interactionId 0, as Chromium gives it).
+pub fn fire_forwarded_click(
+    target: &JsObject,
+    underlying: &JsObject,
+    context: &mut Context,
+) -> bool {
+    let Some((kind, view, detail, which, modifiers, mouse, pointer, time_stamp)) =
+        underlying.downcast_ref::<UiEventData>().map(|d| {
+            (
+                d.kind,
+                d.view.clone(),
+                d.detail,
+                d.which,
+                d.modifiers,
+                d.mouse,
+                d.pointer.clone(),
+                d.event.borrow().time_stamp,
+            )
+        })
+    else {
+        return true;
+    };
+    let init = EventInit {
+        bubbles: true,
+        cancelable: true,
+        composed: true,
+    };
+    let made = create_trusted(kind, "click", init, time_stamp, context, |d| {
+        d.view = view;
+        d.detail = detail;
+        d.which = which;
+        d.modifiers = modifiers;
+        d.mouse = mouse;
+        d.pointer = pointer;
+    });
+    match made {
+        Ok(event) => dispatch_timed(&event, "click", target, FORWARDED_CLICK, false, context),
+        Err(_) => true,
+    }
+}
+
+/// Dispatch a trusted event the user agent fires on its own account (an `input` after a
+/// checkbox's click, `beforeinput` and `input` of editing), timed by Event Timing as part of no
+/// interaction (interactionId 0, as Chromium gives them). Returns false if it was canceled.
+pub fn dispatch_timed_outside_interactions(
+    event: &JsObject,
+    name: &str,
+    target: &JsObject,
+    context: &mut Context,
+) -> bool {
+    dispatch_timed(event, name, target, FORWARDED_CLICK, false, context)
+}
+
+/// The Event Timing key of a forwarded click (and of the other events outside interactions): no
+/// pointer's or key's, so its interactionId is 0.
+const FORWARDED_CLICK: i64 = i64::MIN;
+
 /// The pointerId of a click the keyboard gives (Pointer Events: -1 for events not from a
 /// pointing device).
 pub const KEYBOARD_POINTER_ID: i32 = -1;

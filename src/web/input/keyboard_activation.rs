@@ -8,9 +8,13 @@
 //! agent: a trusted `click` with pointerId -1 (`events::fire_keyboard_click`), and only when the
 //! key event was not canceled.
 //!
-//! Not modelled: checkboxes and radio buttons (no `<input>` state), `<summary>`, form submission.
+//! A checkbox or radio button (`<input>`) is clicked by Space as a button is (its click then
+//! toggles or selects it: `web::html::activation`); Enter does nothing to it (no form
+//! submission).
 //!
-//! Invariant: at most one button is "active" from a Space, and only from that Space's `keydown`
+//! Not modelled: `<summary>` by the keyboard, form submission.
+//!
+//! Invariant: at most one element is "active" from a Space, and only from that Space's `keydown`
 //! to its `keyup` (any other key's canceled `keyup` forgets it too).
 
 use std::cell::RefCell;
@@ -29,6 +33,17 @@ fn is_button(element: &JsObject) -> bool {
     local_name(element).as_deref() == Some("button") && attribute(element, "disabled").is_none()
 }
 
+/// A button, or a checkbox or radio button (`<input>`): what a Space clicks.
+fn is_space_activated(element: &JsObject) -> bool {
+    is_button(element)
+        || (local_name(element).as_deref() == Some("input")
+            && attribute(element, "disabled").is_none()
+            && matches!(
+                crate::web::html::html_input_element::input_type(element),
+                "checkbox" | "radio"
+            ))
+}
+
 fn is_link(element: &JsObject) -> bool {
     matches!(local_name(element).as_deref(), Some("a" | "area"))
         && attribute(element, "href").is_some()
@@ -43,8 +58,9 @@ pub(super) fn after_keydown(target: &JsObject, key: &str, at: f64, context: &mut
             fire_keyboard_click(target, at, context);
             true
         }
-        // HTMLButtonElement: Space's keydown makes the button active.
-        " " if is_button(target) => {
+        // HTMLButtonElement, and HTMLInputElement's checkbox and radio button: Space's keydown
+        // makes the element active.
+        " " if is_space_activated(target) => {
             agent_data::<SpaceActive>(context)
                 .0
                 .replace(Some(target.clone()));
@@ -67,9 +83,9 @@ pub(super) fn after_keyup(target: &JsObject, key: &str, at: f64, context: &mut C
     if key != " " {
         return;
     }
-    // HTMLButtonElement: Space's keyup clicks the button its keydown made active.
+    // Space's keyup clicks the element its keydown made active.
     let active = agent_data::<SpaceActive>(context).0.borrow_mut().take();
-    if active.is_some_and(|a| JsObject::equals(&a, target)) && is_button(target) {
+    if active.is_some_and(|a| JsObject::equals(&a, target)) && is_space_activated(target) {
         fire_keyboard_click(target, at, context);
     }
 }

@@ -19,13 +19,16 @@
 //! queues them when their time comes), so a click that happened during a long task runs right
 //! after it, before everything else (the input band), and its events carry the time it happened.
 
+mod editing;
 mod events;
 pub mod file;
 mod keyboard_activation;
 mod pointer;
 
 use events::{KeyPress, MouseEventShape, Pointer, bubbling, fire_key, fire_mouse_event};
-pub use events::{default_code, key_char, key_code};
+pub use events::{
+    default_code, dispatch_timed_outside_interactions, fire_forwarded_click, key_char, key_code,
+};
 
 use std::cell::RefCell;
 
@@ -439,6 +442,9 @@ fn discrete(input: &Input, action: &Action, at: f64, context: &mut Context) -> b
                 if proceed && keyboard_activation::after_keydown(&target, &keys.key, at, context) {
                     proceed = false;
                 }
+                if proceed {
+                    editing::after_keydown(&target, &keys, context);
+                }
                 // keypress: for a key that produces a character value, unless keydown was
                 // canceled (UI Events §5.3.1).
                 if proceed
@@ -446,6 +452,7 @@ fn discrete(input: &Input, action: &Action, at: f64, context: &mut Context) -> b
                     && fire_key("keypress", &target, &keys, at, context)
                 {
                     keyboard_activation::after_keypress(&target, &keys.key, at, context);
+                    editing::after_keypress(&target, &keys, context);
                 }
             } else if fire_key("keyup", &target, &keys, at, context) {
                 keyboard_activation::after_keyup(&target, &keys.key, at, context);

@@ -1,4 +1,4 @@
-//! UI Events (`UIEvent`, `MouseEvent`, `KeyboardEvent`, `FocusEvent`) and Pointer Events (`PointerEvent`), one
+//! UI Events (`UIEvent`, `MouseEvent`, `KeyboardEvent`, `FocusEvent`, `InputEvent`) and Pointer Events (`PointerEvent`), one
 //! file per interface, sharing one native data type ([`ui_event::UiEventData`]) whose `kind`
 //! says which interface an object implements (each interface's members brand-check on it).
 //!
@@ -6,6 +6,7 @@
 //! user agent's input (`web::input`). No layout: the coordinates are what the input said.
 
 pub mod focus_event;
+pub mod input_event;
 pub mod keyboard_event;
 pub mod mouse_event;
 pub mod pointer_event;
@@ -20,5 +21,6 @@ pub fn register(context: &mut Context) -> JsResult<()> {
     pointer_event::register(context)?;
     keyboard_event::register(context)?;
     focus_event::register(context)?;
+    input_event::register(context)?;
     Ok(())
 }

@@ -18,7 +18,8 @@ use crate::web::dom::interface::{
 };
 
 /// Which interface a UI event object implements (each includes the ones before it in its line:
-/// UIEvent ← MouseEvent ← PointerEvent; UIEvent ← KeyboardEvent; UIEvent ← FocusEvent).
+/// UIEvent ← MouseEvent ← PointerEvent; UIEvent ← KeyboardEvent; UIEvent ← FocusEvent; UIEvent ←
+/// InputEvent).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum UiKind {
     Ui,
@@ -26,6 +27,7 @@ pub enum UiKind {
     Pointer,
     Keyboard,
     Focus,
+    Input,
 }
 
 impl UiKind {
@@ -38,6 +40,7 @@ impl UiKind {
             UiKind::Pointer => self == UiKind::Pointer,
             UiKind::Keyboard => self == UiKind::Keyboard,
             UiKind::Focus => self == UiKind::Focus,
+            UiKind::Input => self == UiKind::Input,
         }
     }
 }
@@ -115,6 +118,14 @@ pub struct KeyFields {
     pub key_code: u32,
 }
 
+/// `InputEvent`'s fields.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct InputFields {
+    pub data: Option<String>,
+    pub input_type: String,
+    pub is_composing: bool,
+}
+
 /// The native data of every UI event object.
 #[derive(Trace, Finalize, JsData)]
 pub struct UiEventData {
@@ -135,6 +146,8 @@ pub struct UiEventData {
     pub pointer: PointerFields,
     #[unsafe_ignore_trace]
     pub key: KeyFields,
+    #[unsafe_ignore_trace]
+    pub input: InputFields,
     /// `getCoalescedEvents()`: the pointer events this one stands for (trusted pointermove).
     pub coalesced: Vec<JsObject>,
 }
@@ -160,6 +173,7 @@ impl UiEventData {
             related_target: None,
             pointer: PointerFields::default(),
             key: KeyFields::default(),
+            input: InputFields::default(),
             coalesced: Vec::new(),
         }
     }
@@ -407,6 +421,7 @@ fn interface_of(kind: UiKind) -> &'static str {
         UiKind::Pointer => "PointerEvent",
         UiKind::Keyboard => "KeyboardEvent",
         UiKind::Focus => "FocusEvent",
+        UiKind::Input => "InputEvent",
     }
 }
 
