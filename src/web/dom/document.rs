@@ -15,8 +15,7 @@ use boa_engine::realm::Realm;
 
 use crate::agent::realm::{in_realm, insert_realm_data, realm_data, realm_data_of};
 use crate::web::dom::interface::{
-    InterfaceSpec, arg, define_interface, define_memberless_interface, illegal_invocation,
-    prototype_of, this_object,
+    InterfaceSpec, arg, define_interface, illegal_invocation, prototype_of, this_object,
 };
 use crate::web::dom::node::{
     NodeKind, attribute, inclusive_descendants, insert, local_name, new_node, node_state,
@@ -237,7 +236,32 @@ pub fn register(context: &mut Context) -> JsResult<()> {
             );
         },
     )?;
-    define_memberless_interface(context, "Text", "CharacterData")?;
+    // Text: `constructor(optional DOMString data = "")`: set this's data to data and this's
+    // node document to the current global object's associated Document.
+    define_interface(
+        context,
+        InterfaceSpec {
+            name: "Text",
+            parent: Some("CharacterData"),
+            length: 0,
+            constructor: Some(NativeFunction::from_fn_ptr(|new_target, args, context| {
+                let proto = crate::web::dom::interface::prototype_from_new_target(
+                    new_target, "Text", context,
+                )?;
+                let data = match args.first() {
+                    Some(v) if !v.is_undefined() => v.to_string(context)?.to_std_string_escaped(),
+                    _ => String::new(),
+                };
+                let document = window_document(context)?.map(|w| w.document.clone());
+                let node = new_node(proto, NodeKind::Text, document);
+                if let Some(state) = node_state(&node) {
+                    *state.data.borrow_mut() = data;
+                }
+                Ok(node.into())
+            })),
+        },
+        |_| {},
+    )?;
     define_interface(
         context,
         InterfaceSpec {
@@ -362,6 +386,7 @@ pub fn register(context: &mut Context) -> JsResult<()> {
                     Ok(boa_engine::object::builtins::JsArray::from_iter(found, context).into())
                 }),
             )
+            .operation("createEvent", 1, NativeFunction::from_fn_ptr(create_event))
             // ParentNode's querySelector(selectors): the first result of running scope-match a
             // selectors string selectors against this, if the result is not an empty list;
             // otherwise null.
@@ -407,6 +432,88 @@ pub fn register(context: &mut Context) -> JsResult<()> {
         },
     )?;
     Ok(())
+}
+
+/// The interfaces `createEvent()` knows (DOM §4.5, step 2's table, lower-cased), for the ones
+/// taskhost has; the others (`BeforeUnloadEvent`, `CompositionEvent`, `DragEvent`,
+/// `HashChangeEvent`, `StorageEvent`, `TextEvent`, `TouchEvent`, the device events) are not
+/// exposed here, so step 4 throws for them.
+const CREATE_EVENT_INTERFACES: &[(&str, &str)] = &[
+    ("customevent", "CustomEvent"),
+    ("event", "Event"),
+    ("events", "Event"),
+    ("focusevent", "FocusEvent"),
+    ("htmlevents", "Event"),
+    ("keyboardevent", "KeyboardEvent"),
+    ("messageevent", "MessageEvent"),
+    ("mouseevent", "MouseEvent"),
+    ("mouseevents", "MouseEvent"),
+    ("svgevents", "Event"),
+    ("uievent", "UIEvent"),
+    ("uievents", "UIEvent"),
+];
+
+/// The names of step 2's table whose interfaces taskhost does not expose.
+const CREATE_EVENT_UNEXPOSED: &[&str] = &[
+    "beforeunloadevent",
+    "compositionevent",
+    "devicemotionevent",
+    "deviceorientationevent",
+    "dragevent",
+    "hashchangeevent",
+    "storageevent",
+    "textevent",
+    "touchevent",
+];
+
+/// `createEvent(interface)` (DOM §4.5).
+fn create_event(this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+    this_document(this, context)?;
+    if args.is_empty() {
+        return Err(crate::engine::webidl::type_error(
+            "Document",
+            "createEvent",
+            &crate::web::dom::interface::arguments_required(1, 0),
+        ));
+    }
+    let name = args[0].to_string(context)?.to_std_string_escaped();
+    let lower = name.to_ascii_lowercase();
+    // 1. Let constructor be null. 2. If interface is an ASCII case-insensitive match for any of
+    //    the strings in the first column of the table, then set constructor to the interface in
+    //    the second column on the same row as the matching string.
+    let constructor = CREATE_EVENT_INTERFACES
+        .iter()
+        .find(|(key, _)| *key == lower)
+        .map(|(_, interface)| *interface);
+    // 3. If constructor is null, then throw a "NotSupportedError" DOMException. 4. If the
+    //    interface indicated by constructor is not exposed on the relevant global object of
+    //    this, then throw a "NotSupportedError" DOMException.
+    let Some(constructor) = constructor else {
+        let why = if CREATE_EVENT_UNEXPOSED.contains(&lower.as_str()) {
+            "its interface is not exposed here"
+        } else {
+            "it is not an event interface createEvent() knows"
+        };
+        return Err(crate::web::dom::dom_exception::dom_exception_error(
+            context,
+            &format!("createEvent('{name}'): {why}"),
+            "NotSupportedError",
+        ));
+    };
+    // 5. Let event be the result of creating an event given constructor. 6. Initialize event's
+    //    type attribute to the empty string. 7. Initialize event's timeStamp attribute to the
+    //    relative high resolution coarse time given this's relevant global object. 8. Initialize
+    //    event's isTrusted attribute to false. (The constructor, given "", does 5–8.)
+    let interface = crate::web::dom::interface::interface(context, constructor)?;
+    let event = interface
+        .constructor
+        .construct(&[JsString::from("").into()], None, context)?;
+    // 9. Unset event's initialized flag.
+    if let Some(state) = crate::web::dom::event::event_state(&event, context) {
+        state.borrow_mut().initialized = false;
+    }
+    // 10. Return event.
+    Ok(event.into())
 }
 
 /// A TypeError for a window without a document (never for windows the runtime made).

@@ -592,6 +592,53 @@ pub fn register(context: &mut Context) -> JsResult<()> {
             constructor: None,
         },
         |m| {
+            for (name, value) in [
+                ("ELEMENT_NODE", 1u16),
+                ("ATTRIBUTE_NODE", 2),
+                ("TEXT_NODE", 3),
+                ("CDATA_SECTION_NODE", 4),
+                ("ENTITY_REFERENCE_NODE", 5),
+                ("ENTITY_NODE", 6),
+                ("PROCESSING_INSTRUCTION_NODE", 7),
+                ("COMMENT_NODE", 8),
+                ("DOCUMENT_NODE", 9),
+                ("DOCUMENT_TYPE_NODE", 10),
+                ("DOCUMENT_FRAGMENT_NODE", 11),
+                ("NOTATION_NODE", 12),
+            ] {
+                m.constant(name, value);
+            }
+            // nodeType: the constant of this's kind of node.
+            m.attribute(
+                "nodeType",
+                NativeFunction::from_fn_ptr(|this, _, context| {
+                    let node = this_node(this, context)?;
+                    let kind = node_state(&node).map(|s| match s.kind {
+                        NodeKind::Element(_) => 1,
+                        NodeKind::Text => 3,
+                        NodeKind::Comment => 8,
+                        NodeKind::Document => 9,
+                    });
+                    Ok(kind.unwrap_or(0).into())
+                }),
+                None,
+            )
+            // nodeName: an element's HTML-uppercased qualified name, "#text", "#comment",
+            // "#document".
+            .attribute(
+                "nodeName",
+                NativeFunction::from_fn_ptr(|this, _, context| {
+                    let node = this_node(this, context)?;
+                    let name = node_state(&node).map(|s| match &s.kind {
+                        NodeKind::Element(name) => name.to_ascii_uppercase(),
+                        NodeKind::Text => "#text".to_owned(),
+                        NodeKind::Comment => "#comment".to_owned(),
+                        NodeKind::Document => "#document".to_owned(),
+                    });
+                    Ok(JsString::from(name.unwrap_or_default().as_str()).into())
+                }),
+                None,
+            );
             m.attribute(
                 "parentNode",
                 NativeFunction::from_fn_ptr(|this, _, context| {

@@ -132,10 +132,15 @@ pub const GLOBAL_EVENT_HANDLERS: &[&str] = &[
 /// touch screen.
 pub const MODELLED_GLOBAL_EVENT_HANDLERS: &[&str] = &[
     "onauxclick",
+    "onbeforeinput",
+    "onblur",
+    "onchange",
     "onclick",
     "oncontextmenu",
     "ondblclick",
     "onerror",
+    "onfocus",
+    "oninput",
     "onkeydown",
     "onkeypress",
     "onkeyup",

@@ -165,8 +165,8 @@ pub fn register(context: &mut Context) -> JsResult<()> {
 
 /// `HTMLElement.prototype.click()` (HTML §6.1.2 "Activation behavior of elements").
 ///
-/// 1. If this element is a form control that is disabled, then return. (taskhost has no form
-///    controls.)
+/// 1. If this element is a form control that is disabled, then return. (A `disabled` attribute
+///    on a `button`, `input`, `select` or `textarea`; no fieldsets.)
 /// 2. If this element's click in progress flag is set, then return.
 /// 3. Set this element's click in progress flag.
 /// 4. Fire a synthetic pointer event named click at this element, with the not trusted flag set.
@@ -176,6 +176,14 @@ fn click(this: &JsValue, _: &[JsValue], context: &mut Context) -> JsResult<JsVal
     let Some(node) = node_state(&element).filter(|_| is_element(&element, context)) else {
         return Err(illegal_invocation());
     };
+    if attribute(&element, "disabled").is_some()
+        && matches!(
+            local_name(&element).as_deref(),
+            Some("button" | "input" | "select" | "textarea")
+        )
+    {
+        return Ok(JsValue::undefined());
+    }
     if node.click_in_progress.replace(true) {
         return Ok(JsValue::undefined());
     }

@@ -92,6 +92,11 @@ pub fn activation_behavior(
     if targets_control(label, &control, target) {
         return Ok(());
     }
+    // (A disabled control gets nothing from its label, as in the browsers: a disabled form
+    // control receives no clicks.)
+    if attribute(&control, "disabled").is_some() {
+        return Ok(());
+    }
     crate::web::html::focus::focusing_steps(&control, context)?;
     crate::web::input::fire_forwarded_click(&control, event, context);
     Ok(())
