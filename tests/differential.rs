@@ -75,7 +75,7 @@ const UNMODELLED_LIMITS: &[(&str, usize)] = &[
     ("webkit", WEBKIT_UNMODELLED),
 ];
 const FIREFOX_UNMODELLED: usize = 19;
-const WEBKIT_UNMODELLED: usize = 17;
+const WEBKIT_UNMODELLED: usize = 16;
 
 /// The word of `overrides.txt` for a case whose Chromium order no imitation reproduces.
 const UNMODELLED: &str = "unmodelled";
