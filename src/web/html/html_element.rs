@@ -234,3 +234,48 @@ fn fire_synthetic_pointer_event(
     })?;
     dispatch(&event, target, context)
 }
+
+/// The getter and setter of an IDL attribute that reflects the boolean content attribute `name`
+/// (HTML §2.6.1: true when the attribute is present; setting true sets it to the empty string,
+/// false removes it), on the elements `this_element` accepts.
+#[must_use]
+pub fn reflect_boolean(
+    name: &'static str,
+    this_element: fn(&JsValue, &Context) -> JsResult<JsObject>,
+) -> (NativeFunction, NativeFunction) {
+    // Each closure captures only a `&'static str` and a function pointer, so it is `Copy`.
+    let get = NativeFunction::from_copy_closure(move |this, _, context| {
+        let element = this_element(this, context)?;
+        Ok(attribute(&element, name).is_some().into())
+    });
+    let set = NativeFunction::from_copy_closure(move |this, args, context| {
+        let element = this_element(this, context)?;
+        let on = args.first().is_some_and(JsValue::to_boolean);
+        change_attribute(&element, name, on.then_some(""), context)?;
+        Ok(JsValue::undefined())
+    });
+    (get, set)
+}
+
+/// The getter and setter of a `DOMString` IDL attribute that reflects the content attribute
+/// `name` (HTML §2.6.1: its value, or the empty string; setting sets it to the converted value).
+#[must_use]
+pub fn reflect_string(
+    name: &'static str,
+    this_element: fn(&JsValue, &Context) -> JsResult<JsObject>,
+) -> (NativeFunction, NativeFunction) {
+    let get = NativeFunction::from_copy_closure(move |this, _, context| {
+        let element = this_element(this, context)?;
+        Ok(JsString::from(attribute(&element, name).unwrap_or_default().as_str()).into())
+    });
+    let set = NativeFunction::from_copy_closure(move |this, args, context| {
+        let element = this_element(this, context)?;
+        let value = match args.first() {
+            Some(v) => v.to_string(context)?.to_std_string_escaped(),
+            None => "undefined".to_owned(),
+        };
+        change_attribute(&element, name, Some(&value), context)?;
+        Ok(JsValue::undefined())
+    });
+    (get, set)
+}

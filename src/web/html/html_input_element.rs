@@ -37,6 +37,7 @@ use crate::web::dom::interface::{
 use crate::web::dom::node::{
     attribute, inclusive_descendants, is_connected, local_name, node_state, root,
 };
+use crate::web::html::html_element::{reflect_boolean, reflect_string};
 
 /// An `<input>`'s state where it no longer follows its attributes.
 #[derive(Debug, Default)]
@@ -326,37 +327,6 @@ fn string_arg(args: &[JsValue], context: &mut Context) -> JsResult<String> {
     }
 }
 
-/// A reflected boolean attribute's getter and setter.
-fn boolean_reflection(name: &'static str) -> (NativeFunction, NativeFunction) {
-    // Each closure captures only a `&'static str`, so it is safe to build from a closure.
-    let get = NativeFunction::from_copy_closure(move |this, _, context| {
-        let element = this_input(this, context)?;
-        Ok(attribute(&element, name).is_some().into())
-    });
-    let set = NativeFunction::from_copy_closure(move |this, args, context| {
-        let element = this_input(this, context)?;
-        let on = args.first().is_some_and(JsValue::to_boolean);
-        change_attribute(&element, name, on.then_some(""), context)?;
-        Ok(JsValue::undefined())
-    });
-    (get, set)
-}
-
-/// A reflected DOMString attribute's getter and setter.
-fn string_reflection(name: &'static str) -> (NativeFunction, NativeFunction) {
-    let get = NativeFunction::from_copy_closure(move |this, _, context| {
-        let element = this_input(this, context)?;
-        Ok(JsString::from(attribute(&element, name).unwrap_or_default().as_str()).into())
-    });
-    let set = NativeFunction::from_copy_closure(move |this, args, context| {
-        let element = this_input(this, context)?;
-        let value = string_arg(args, context)?;
-        change_attribute(&element, name, Some(&value), context)?;
-        Ok(JsValue::undefined())
-    });
-    (get, set)
-}
-
 pub fn register(context: &mut Context) -> JsResult<()> {
     define_interface(
         context,
@@ -367,13 +337,13 @@ pub fn register(context: &mut Context) -> JsResult<()> {
             constructor: None,
         },
         |m| {
-            let (get, set) = boolean_reflection("checked");
+            let (get, set) = reflect_boolean("checked", this_input);
             m.attribute("defaultChecked", get, Some(set));
-            let (get, set) = boolean_reflection("disabled");
+            let (get, set) = reflect_boolean("disabled", this_input);
             m.attribute("disabled", get, Some(set));
-            let (get, set) = string_reflection("name");
+            let (get, set) = reflect_string("name", this_input);
             m.attribute("name", get, Some(set));
-            let (get, set) = string_reflection("value");
+            let (get, set) = reflect_string("value", this_input);
             m.attribute("defaultValue", get, Some(set));
             // checked: on getting, the element's checkedness; on setting, set the checkedness
             // to the new value and the dirty checkedness flag to true.

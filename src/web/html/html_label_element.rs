@@ -15,13 +15,13 @@
 //! label. Like Chromium, Event Timing gives that second click the interactionId 0: the user's
 //! interaction is the click on the label. Deviation: no `form` attribute and no `labels`.
 
-use boa_engine::{Context, JsObject, JsResult, JsString, JsValue, NativeFunction};
+use boa_engine::{Context, JsObject, JsResult, JsValue, NativeFunction};
 
-use crate::web::dom::element::change_attribute;
 use crate::web::dom::interface::{
     InterfaceSpec, define_interface, illegal_invocation, this_object,
 };
 use crate::web::dom::node::{attribute, inclusive_descendants, local_name, node_state, root};
+use crate::web::html::html_element::reflect_string;
 
 fn is_label(element: &JsObject) -> bool {
     local_name(element).as_deref() == Some("label")
@@ -121,27 +121,10 @@ pub fn register(context: &mut Context) -> JsResult<()> {
         },
         |m| {
             // htmlFor reflects the for content attribute.
-            m.attribute(
-                "htmlFor",
-                NativeFunction::from_fn_ptr(|this, _, context| {
-                    let label = this_label(this, context)?;
-                    Ok(
-                        JsString::from(attribute(&label, "for").unwrap_or_default().as_str())
-                            .into(),
-                    )
-                }),
-                Some(NativeFunction::from_fn_ptr(|this, args, context| {
-                    let label = this_label(this, context)?;
-                    let value = match args.first() {
-                        Some(v) => v.to_string(context)?.to_std_string_escaped(),
-                        None => "undefined".to_owned(),
-                    };
-                    change_attribute(&label, "for", Some(&value), context)?;
-                    Ok(JsValue::undefined())
-                })),
-            )
+            let (get, set) = reflect_string("for", this_label);
+            m.attribute("htmlFor", get, Some(set));
             // control: the label's labeled control, or null.
-            .attribute(
+            m.attribute(
                 "control",
                 NativeFunction::from_fn_ptr(|this, _, context| {
                     let label = this_label(this, context)?;

@@ -20,11 +20,11 @@
 
 use boa_engine::{Context, JsObject, JsResult, JsString, JsValue, NativeFunction};
 
-use crate::web::dom::element::change_attribute;
 use crate::web::dom::interface::{
     InterfaceSpec, define_interface, illegal_invocation, this_object,
 };
-use crate::web::dom::node::{attribute, local_name, set_text_content, text_content};
+use crate::web::dom::node::{local_name, set_text_content, text_content};
+use crate::web::html::html_element::{reflect_boolean, reflect_string};
 use crate::web::html::html_input_element::{set_edited_value, value};
 
 fn this_textarea(this: &JsValue, context: &Context) -> JsResult<JsObject> {
@@ -59,37 +59,12 @@ pub fn register(context: &mut Context) -> JsResult<()> {
         },
         |m| {
             // disabled and name reflect their content attributes.
-            m.attribute(
-                "disabled",
-                NativeFunction::from_fn_ptr(|this, _, context| {
-                    let element = this_textarea(this, context)?;
-                    Ok(attribute(&element, "disabled").is_some().into())
-                }),
-                Some(NativeFunction::from_fn_ptr(|this, args, context| {
-                    let element = this_textarea(this, context)?;
-                    let on = args.first().is_some_and(JsValue::to_boolean);
-                    change_attribute(&element, "disabled", on.then_some(""), context)?;
-                    Ok(JsValue::undefined())
-                })),
-            )
-            .attribute(
-                "name",
-                NativeFunction::from_fn_ptr(|this, _, context| {
-                    let element = this_textarea(this, context)?;
-                    Ok(
-                        JsString::from(attribute(&element, "name").unwrap_or_default().as_str())
-                            .into(),
-                    )
-                }),
-                Some(NativeFunction::from_fn_ptr(|this, args, context| {
-                    let element = this_textarea(this, context)?;
-                    let value = string_arg(args, context)?;
-                    change_attribute(&element, "name", Some(&value), context)?;
-                    Ok(JsValue::undefined())
-                })),
-            )
+            let (get, set) = reflect_boolean("disabled", this_textarea);
+            m.attribute("disabled", get, Some(set));
+            let (get, set) = reflect_string("name", this_textarea);
+            m.attribute("name", get, Some(set));
             // type: "textarea".
-            .attribute(
+            m.attribute(
                 "type",
                 NativeFunction::from_fn_ptr(|this, _, context| {
                     this_textarea(this, context)?;
