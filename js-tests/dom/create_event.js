@@ -3,7 +3,9 @@
 // an interface, or one whose interface taskhost lacks, is a NotSupportedError. Also `new Text()`
 // and click() on a disabled form control. The output is Chromium 156's for the same script, byte
 // for byte (tools/differential/record-page.mjs), but for StorageEvent (an interface taskhost
-// lacks, so its name is a NotSupportedError here).
+// lacks, so its name is a NotSupportedError here) and TouchEvent (taskhost's page has a
+// touchscreen, so it makes one, as Chromium does in a context with one; without, Chromium
+// throws NotSupportedError).
 for (const name of ['Event', 'events', 'HTMLEvents', 'CustomEvent', 'UIEvents', 'MouseEvent', 'mouseevents',
   'KeyboardEvent', 'FocusEvent', 'MessageEvent', 'SVGEvents']) {
   const e = document.createEvent(name);

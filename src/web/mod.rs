@@ -15,6 +15,7 @@ pub mod performance;
 pub mod scheduling;
 pub mod taskhost_clock;
 pub mod taskhost_input;
+pub mod touch_events;
 pub mod uievents;
 pub mod url;
 pub mod util;
@@ -100,6 +101,7 @@ pub fn register_steps(
         html::rendering::configure(context, options.display);
         html::animation_frames::register(context)?;
         uievents::register(context)?;
+        touch_events::register(context)?;
         event_timing::performance_event_timing::register(context)?;
         event_timing::event_counts::register(context)?;
         done("rendering, UI events, Event Timing");

@@ -5,6 +5,9 @@
 //! - `taskhost.input.click(target, { at, x, y, button, hold, shiftKey, ctrlKey, altKey,
 //!   metaKey })`: press and release a mouse button over `target` (an element or a document).
 //! - `taskhost.input.key(target, key, { at, code, hold, ... })`: press and release a key.
+//! - `taskhost.input.tap(target, { at, x, y, hold, ... })`: touch the target with a finger and
+//!   lift it; `touchStart(target, { at, x, y, finger, ... })`, `touchEnd(target, { at, finger,
+//!   ... })`: a finger (0–9, default 0) touches or lifts alone (a held touch, several fingers).
 //! - `taskhost.input.pointerMove(target, { at, x, y })`: move the mouse (dispatched with the
 //!   next frame, coalesced, or before the next press or release).
 //! - `taskhost.input.pointerDown(target, { at, button, ... })`, `pointerUp(...)`: press or
@@ -34,6 +37,7 @@ struct Options {
     y: f64,
     hold: f64,
     button: i16,
+    finger: u32,
     code: String,
     modifiers: Modifiers,
 }
@@ -96,6 +100,13 @@ fn read_options(value: &JsValue, method: &str, context: &mut Context) -> JsResul
     if !(0.0..=4.0).contains(&button) || button.fract() != 0.0 {
         return Err(range_error(method, "'button' must be 0, 1, 2, 3 or 4"));
     }
+    let finger = read_number(options, "finger", method, context)?.unwrap_or(0.0);
+    if !(0.0..=9.0).contains(&finger) || finger.fract() != 0.0 {
+        return Err(range_error(
+            method,
+            "'finger' must be an integer from 0 to 9",
+        ));
+    }
     let code = member(options, JsString::from("code"), context)?;
     let code = if code.is_undefined() {
         String::new()
@@ -118,6 +129,8 @@ fn read_options(value: &JsValue, method: &str, context: &mut Context) -> JsResul
         y: read_number(options, "y", method, context)?.unwrap_or(0.0),
         hold,
         button: button as i16,
+        #[allow(clippy::cast_sign_loss)]
+        finger: finger as u32,
         code,
         modifiers,
     })
@@ -226,6 +239,31 @@ fn button(down: bool, args: &[JsValue], context: &mut Context) -> JsResult<JsVal
     Ok(submit(action, target, o, method, context))
 }
 
+fn tap(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+    let method = "input.tap";
+    let target = read_target(&arg(args, 0), method, context)?;
+    let o = read_options(&arg(args, 1), method, context)?;
+    let action = Action::Tap { hold_ms: o.hold };
+    Ok(submit(action, target, o, method, context))
+}
+
+/// `touchStart`, `touchEnd`: a finger touches the target, or lifts.
+fn touch(start: bool, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+    let method = if start {
+        "input.touchStart"
+    } else {
+        "input.touchEnd"
+    };
+    let target = read_target(&arg(args, 0), method, context)?;
+    let o = read_options(&arg(args, 1), method, context)?;
+    let action = if start {
+        Action::TouchStart { finger: o.finger }
+    } else {
+        Action::TouchEnd { finger: o.finger }
+    };
+    Ok(submit(action, target, o, method, context))
+}
+
 /// `keyDown`, `keyUp`: press or release a key while the target has focus.
 fn key_edge(down: bool, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
     let method = if down { "input.keyDown" } else { "input.keyUp" };
@@ -283,6 +321,17 @@ pub fn create_input(context: &mut Context) -> JsObject {
         .function(
             NativeFunction::from_fn_ptr(|_, args, context| button(false, args, context)),
             JsString::from("pointerUp"),
+            2,
+        )
+        .function(NativeFunction::from_fn_ptr(tap), JsString::from("tap"), 2)
+        .function(
+            NativeFunction::from_fn_ptr(|_, args, context| touch(true, args, context)),
+            JsString::from("touchStart"),
+            2,
+        )
+        .function(
+            NativeFunction::from_fn_ptr(|_, args, context| touch(false, args, context)),
+            JsString::from("touchEnd"),
             2,
         )
         .function(

@@ -436,7 +436,7 @@ pub fn register(context: &mut Context) -> JsResult<()> {
 
 /// The interfaces `createEvent()` knows (DOM §4.5, step 2's table, lower-cased), for the ones
 /// taskhost has; the others (`BeforeUnloadEvent`, `CompositionEvent`, `DragEvent`,
-/// `HashChangeEvent`, `StorageEvent`, `TextEvent`, `TouchEvent`, the device events) are not
+/// `HashChangeEvent`, `StorageEvent`, `TextEvent`, the device events) are not
 /// exposed here, so step 4 throws for them.
 const CREATE_EVENT_INTERFACES: &[(&str, &str)] = &[
     ("customevent", "CustomEvent"),
@@ -449,6 +449,7 @@ const CREATE_EVENT_INTERFACES: &[(&str, &str)] = &[
     ("mouseevent", "MouseEvent"),
     ("mouseevents", "MouseEvent"),
     ("svgevents", "Event"),
+    ("touchevent", "TouchEvent"),
     ("uievent", "UIEvent"),
     ("uievents", "UIEvent"),
 ];
@@ -463,7 +464,6 @@ const CREATE_EVENT_UNEXPOSED: &[&str] = &[
     "hashchangeevent",
     "storageevent",
     "textevent",
-    "touchevent",
 ];
 
 /// `createEvent(interface)` (DOM §4.5).

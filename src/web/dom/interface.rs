@@ -619,6 +619,31 @@ pub fn sequence(
     sequence_with(value, context, on_error, |v, _| Ok(v))
 }
 
+/// A `sequence<I>` dictionary member of interface type I (empty when absent): each element must
+/// be an object `is_interface` accepts; `fail` makes the TypeError (for iteration problems and,
+/// given `not_of_type`, for an element of another type).
+pub fn interface_sequence_member(
+    dict: Option<&JsObject>,
+    name: &str,
+    context: &mut Context,
+    fail: impl Fn(&str) -> JsError,
+    is_interface: impl Fn(&JsObject) -> bool,
+    not_of_type: &str,
+) -> JsResult<Vec<JsObject>> {
+    let value = member(dict, JsString::from(name), context)?;
+    if value.is_undefined() {
+        return Ok(Vec::new());
+    }
+    sequence(&value, context, &fail)?
+        .into_iter()
+        .map(|v| {
+            v.as_object()
+                .filter(|o| is_interface(o))
+                .ok_or_else(|| fail(not_of_type))
+        })
+        .collect()
+}
+
 /// A `sequence<T>` argument whose elements are converted to T by `convert` as they are
 /// iterated (WebIDL "create a sequence from an iterable": each value is converted before the
 /// next `next()` call).

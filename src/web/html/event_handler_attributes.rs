@@ -119,6 +119,11 @@ pub const GLOBAL_EVENT_HANDLERS: &[&str] = &[
     "onpointerleave",
     "ongotpointercapture",
     "onlostpointercapture",
+    // Touch Events §8 (partial interface mixin GlobalEventHandlers).
+    "ontouchstart",
+    "ontouchend",
+    "ontouchmove",
+    "ontouchcancel",
 ];
 
 /// The event handlers of `GlobalEventHandlers` whose events taskhost fires (input, `load`,
@@ -128,8 +133,10 @@ pub const GLOBAL_EVENT_HANDLERS: &[&str] = &[
 /// `ondrop="…"` is stored and compiled like any) but no IDL attributes. Each IDL attribute is two
 /// functions made with every window, document and `HTMLElement` prototype (a frame's set-up
 /// would grow by about half), and a handler whose event never comes would only mislead feature
-/// detection (`'onwheel' in window`), as Chromium leaves out `ontouchstart` where there is no
-/// touch screen.
+/// detection (`'onwheel' in window`). Touch Events' four come together, as in Chromium on a
+/// device with a touchscreen (which taskhost's input has): `ontouchmove` and `ontouchcancel`
+/// too, though taskhost's fingers do not move (upstream WPT's
+/// `expose-legacy-touch-event-apis.html`: all four or none).
 pub const MODELLED_GLOBAL_EVENT_HANDLERS: &[&str] = &[
     "onauxclick",
     "onbeforeinput",
@@ -160,6 +167,12 @@ pub const MODELLED_GLOBAL_EVENT_HANDLERS: &[&str] = &[
     "onpointerup",
     "onpointerout",
     "onpointerleave",
+    "ongotpointercapture",
+    "onlostpointercapture",
+    "ontouchstart",
+    "ontouchend",
+    "ontouchmove",
+    "ontouchcancel",
 ];
 
 /// The event handlers of `WindowEventHandlers` whose events taskhost fires (see

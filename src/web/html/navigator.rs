@@ -82,6 +82,9 @@ fn string_getter(value: fn() -> String) -> NativeFunction {
 /// NavigatorID, NavigatorLanguage, NavigatorOnLine and NavigatorConcurrentHardware members,
 /// without NavigatorID's window-only `productSub`, `vendor` and `vendorSub`) and the global's
 /// `navigator`.
+/// `navigator.maxTouchPoints`: the fingers of `taskhost.input.touchStart` (0 to 9).
+pub const MAX_TOUCH_POINTS: i32 = 10;
+
 pub fn register(context: &mut Context, worker: bool) -> JsResult<()> {
     let interface_name = if worker {
         "WorkerNavigator"
@@ -143,6 +146,18 @@ pub fn register(context: &mut Context, worker: bool) -> JsResult<()> {
                     }),
                     None,
                 );
+            if !worker {
+                // Pointer Events §13.2 (partial interface Navigator): the most touch points the
+                // device supports at once (taskhost's touchscreen takes fingers 0 to 9).
+                m.attribute(
+                    "maxTouchPoints",
+                    NativeFunction::from_fn_ptr(|this, _, context| {
+                        check(this, context)?;
+                        Ok(JsValue::from(MAX_TOUCH_POINTS))
+                    }),
+                    None,
+                );
+            }
         },
     )?;
     insert_realm_data(

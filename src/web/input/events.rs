@@ -98,7 +98,7 @@ pub fn default_code(key: &str) -> String {
 
 /// Dispatch a trusted event with Event Timing around it ("initialize" before, "finalize"
 /// after). Returns false if it was canceled.
-fn dispatch_timed(
+pub(super) fn dispatch_timed(
     event: &JsObject,
     name: &str,
     target: &JsObject,

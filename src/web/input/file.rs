@@ -4,11 +4,13 @@
 //! { "at": 120, "type": "click", "target": "#save", "x": 10, "y": 20, "button": 0, "hold": 0 }
 //! { "at": 300, "type": "key", "target": "body", "key": "a", "code": "KeyA", "hold": 30 }
 //! { "at": 400, "type": "pointermove", "target": "#canvas", "x": 5, "y": 6 }
+//! { "at": 600, "type": "tap", "target": "#menu", "hold": 40 }
+//! { "at": 700, "type": "touchstart", "target": "#a", "finger": 0 }   { "type": "touchend", ... }
 //! { "at": 900, "type": "hide" }   { "at": 1500, "type": "show" }
 //! ```
 //!
-//! `at` is milliseconds on the loop's clock (what `performance.now()` says); `target` is `#id`,
-//! `body` or `document` (default `body`), resolved when the action happens; `shiftKey`,
+//! `at` is milliseconds on the loop's clock (what `performance.now()` says); `target` is a CSS
+//! selector (its first match) or `document` (default `body`), resolved when the action happens; `shiftKey`,
 //! `ctrlKey`, `altKey`, `metaKey` are booleans. Plain Rust, checked before anything runs: an
 //! error names the file, the entry (from 1) and the member.
 
@@ -68,9 +70,9 @@ fn parse_entry(entry: &Value, place: &str) -> Result<Input, String> {
     let Value::Object(o) = entry else {
         return Err("an input action must be a JSON object".to_owned());
     };
-    const KNOWN: [&str; 14] = [
-        "at", "type", "target", "x", "y", "button", "hold", "key", "code", "shiftKey", "ctrlKey",
-        "altKey", "metaKey", "comment",
+    const KNOWN: [&str; 15] = [
+        "at", "type", "target", "x", "y", "button", "finger", "hold", "key", "code", "shiftKey",
+        "ctrlKey", "altKey", "metaKey", "comment",
     ];
     if let Some(unknown) = o.keys().find(|k| !KNOWN.contains(&k.as_str())) {
         return Err(format!("unknown member '{unknown}'"));
@@ -91,6 +93,14 @@ fn parse_entry(entry: &Value, place: &str) -> Result<Input, String> {
         }
         #[allow(clippy::cast_possible_truncation)]
         Ok(button as i16)
+    };
+    let finger = || -> Result<u32, String> {
+        let finger = number(o, "finger", 0.0)?;
+        if !(0.0..=9.0).contains(&finger) || finger.fract() != 0.0 {
+            return Err("'finger' must be an integer from 0 to 9".to_owned());
+        }
+        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+        Ok(finger as u32)
     };
     let key = || -> Result<(String, String), String> {
         let key = string(o, "key")?.ok_or_else(|| "'key' is missing".to_owned())?;
@@ -123,16 +133,24 @@ fn parse_entry(entry: &Value, place: &str) -> Result<Input, String> {
             Action::KeyUp { key, code }
         }
         "pointermove" => Action::PointerMove,
+        "tap" => Action::Tap { hold_ms: hold },
+        "touchstart" => Action::TouchStart { finger: finger()? },
+        "touchend" => Action::TouchEnd { finger: finger()? },
         "hide" => Action::Hide,
         "show" => Action::Show,
         other => {
             return Err(format!(
                 "unknown type '{other}' (click, key, pointerdown, pointerup, keydown, keyup, \
-                 pointermove, hide or show)"
+                 pointermove, tap, touchstart, touchend, hide or show)"
             ));
         }
     };
     let target = string(o, "target")?.unwrap_or_else(|| "body".to_owned());
+    if target != "document"
+        && let Err(why) = crate::web::dom::selectors::parse(&target)
+    {
+        return Err(super::selector_problem(&target, &why));
+    }
     Ok(Input {
         action,
         target: Target::Selector(target),
@@ -160,10 +178,15 @@ mod tests {
             {"at": 120, "type": "click", "target": "#save", "x": 10, "y": 20},
             {"at": 300, "type": "key", "key": "a", "code": "KeyA", "hold": 30, "shiftKey": true},
             {"at": 400, "type": "pointermove", "target": "document", "x": 5},
-            {"at": 900, "type": "hide"}, {"at": 950, "type": "show"}
+            {"at": 900, "type": "hide"}, {"at": 950, "type": "show"},
+            {"at": 960, "type": "tap", "hold": 20},
+            {"at": 990, "type": "touchstart", "finger": 1}, {"at": 995, "type": "touchend"}
         ]"##;
         let inputs = parse(text, "i.json").unwrap();
-        assert_eq!(inputs.len(), 5);
+        assert_eq!(inputs.len(), 8);
+        assert_eq!(inputs[5].action, Action::Tap { hold_ms: 20.0 });
+        assert_eq!(inputs[6].action, Action::TouchStart { finger: 1 });
+        assert_eq!(inputs[7].action, Action::TouchEnd { finger: 0 });
         assert_eq!(
             inputs[0].action,
             Action::Click {
@@ -190,9 +213,17 @@ mod tests {
             "i.json entry 1: an input action must be a JSON object"
         );
         assert_eq!(
-            err(r#"[{"type":"click"},{"type":"tap"}]"#),
-            "i.json entry 2: unknown type 'tap' (click, key, pointerdown, pointerup, keydown, \
-             keyup, pointermove, hide or show)"
+            err(r#"[{"type":"click"},{"type":"swipe"}]"#),
+            "i.json entry 2: unknown type 'swipe' (click, key, pointerdown, pointerup, keydown, \
+             keyup, pointermove, tap, touchstart, touchend, hide or show)"
+        );
+        assert_eq!(
+            err(r##"[{"type":"click","target":"#a >"}]"##),
+            "i.json entry 1: the target '#a >' is not a valid CSS selector (or 'document')"
+        );
+        assert_eq!(
+            err(r#"[{"type":"touchstart","finger":10}]"#),
+            "i.json entry 1: 'finger' must be an integer from 0 to 9"
         );
         assert_eq!(
             err(r#"[{"type":"click","at":-1}]"#),

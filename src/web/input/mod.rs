@@ -8,6 +8,9 @@
 //!   suppresses the compatibility mouse events, not the click).
 //! - A key press is two tasks: `keydown` (and `keypress` for a key that produces a character)
 //!   at the press, `keyup` at the release.
+//! - A tap is two tasks, a finger's contact and its lift (`touch.rs`): the touch's pointer
+//!   events and `touchstart` at the contact; its pointer events, `touchend`, then the
+//!   compatibility mouse events and `click` at the lift.
 //! - Pointer moves are continuous input: Chromium aligns them to rendering (coalesced, and
 //!   dispatched at the start of the next frame, before animation frame callbacks). taskhost
 //!   does the same: a move records its position and asks for a frame; the frame dispatches one
@@ -24,6 +27,7 @@ mod events;
 pub mod file;
 mod keyboard_activation;
 mod pointer;
+mod touch;
 
 use events::{KeyPress, MouseEventShape, Pointer, bubbling, fire_key, fire_mouse_event};
 pub use events::{
@@ -39,8 +43,7 @@ use crate::agent::host::{Host, agent_data};
 use crate::agent::realm::{in_realm, realm_of_global, realm_record};
 use crate::event_loop::{HostSource, LoopTime};
 use crate::web::dom::dispatch::fire_event;
-use crate::web::dom::document::body_element;
-use crate::web::dom::node::{NodeKind, is_connected, node_state};
+use crate::web::dom::node::{NodeKind, is_connected, local_name, node_state};
 use crate::web::html::rendering::{Rendering, request_frame};
 use crate::web::uievents::ui_event::{Modifiers, UiEventData, UiKind, create_trusted};
 
@@ -67,6 +70,12 @@ pub enum Action {
     KeyDown { key: String, code: String },
     /// Release a key.
     KeyUp { key: String, code: String },
+    /// Touch the target with a finger and lift it `hold_ms` later.
+    Tap { hold_ms: f64 },
+    /// A finger (0, 1, …) touches the target (and stays in contact).
+    TouchStart { finger: u32 },
+    /// A finger in contact lifts.
+    TouchEnd { finger: u32 },
     /// Move the mouse over the target to (x, y).
     PointerMove,
     /// Hide the page (switch away from its tab).
@@ -86,6 +95,9 @@ impl Action {
             Action::ButtonUp { .. } => "pointerup",
             Action::KeyDown { .. } => "keydown",
             Action::KeyUp { .. } => "keyup",
+            Action::Tap { .. } => "tap",
+            Action::TouchStart { .. } => "touchstart",
+            Action::TouchEnd { .. } => "touchend",
             Action::PointerMove => "pointermove",
             Action::Hide => "hide",
             Action::Show => "show",
@@ -98,8 +110,8 @@ impl Action {
 pub enum Target {
     /// A node (an element or a document) given by script.
     Node(JsObject),
-    /// A selector, resolved against the page's document when the input happens: `#id`,
-    /// `body`, or `document`.
+    /// A CSS selector (its first match in tree order) or `document`, resolved against the
+    /// page's document when the input happens.
     Selector(String),
 }
 
@@ -180,18 +192,16 @@ pub fn resolve(target: &Target, context: &mut Context) -> Result<(JsObject, Real
                 .map_err(|e| e.to_string())?
                 .map(|d| d.document.clone())
                 .ok_or_else(|| "the page has no document".to_owned())?;
-            match selector.as_str() {
-                "document" => document,
-                "body" => {
-                    body_element(&document).ok_or_else(|| "the document has no body".to_owned())?
-                }
-                s if s.starts_with('#') => find_by_id(&document, &s[1..])
-                    .ok_or_else(|| format!("no element has the id '{}'", &s[1..]))?,
-                s => {
-                    return Err(format!(
-                        "the target '{s}' is not a selector taskhost knows ('#id', 'body' or 'document')"
-                    ));
-                }
+            if selector == "document" {
+                document
+            } else {
+                // The first element in tree order that the selector matches.
+                let list = crate::web::dom::selectors::parse(selector)
+                    .map_err(|why| selector_problem(selector, &why))?;
+                crate::web::dom::node::inclusive_descendants(&document)
+                    .into_iter()
+                    .find(|n| local_name(n).is_some() && list.matches(n, None))
+                    .ok_or_else(|| format!("no element matches '{selector}'"))?
             }
         }
     };
@@ -203,10 +213,19 @@ pub fn resolve(target: &Target, context: &mut Context) -> Result<(JsObject, Real
     Ok((node, realm))
 }
 
-fn find_by_id(document: &JsObject, id: &str) -> Option<JsObject> {
-    crate::web::dom::node::inclusive_descendants(document)
-        .into_iter()
-        .find(|n| crate::web::dom::node::attribute(n, "id").as_deref() == Some(id))
+/// Why `selector` cannot name a target (for messages).
+#[must_use]
+pub fn selector_problem(selector: &str, why: &crate::web::dom::selectors::SelectorError) -> String {
+    match why {
+        crate::web::dom::selectors::SelectorError::Invalid => {
+            format!("the target '{selector}' is not a valid CSS selector (or 'document')")
+        }
+        crate::web::dom::selectors::SelectorError::Unsupported(what) => {
+            format!(
+                "the target '{selector}' uses {what}, which taskhost's selectors do not support"
+            )
+        }
+    }
 }
 
 /// Schedule `input`: at its time, its tasks are queued (or, for a move, it waits for a frame).
@@ -314,45 +333,49 @@ fn run_input(input: Input, time: LoopTime, release_order: u64, context: &mut Con
         },
         Action::ButtonDown { .. }
         | Action::ButtonUp { .. }
+        | Action::TouchStart { .. }
+        | Action::TouchEnd { .. }
         | Action::KeyDown { .. }
         | Action::KeyUp { .. } => {
             if discrete(&input, &input.action, at, context) {
                 settle(input.done.as_ref(), true, context);
             }
         }
-        Action::Click { button, hold_ms } => {
-            let press = Action::ButtonDown { button: *button };
-            let release = Action::ButtonUp { button: *button };
-            then_release(
-                input,
-                press,
-                release,
-                time,
-                *hold_ms,
-                release_order,
-                context,
-            );
-        }
-        Action::Key { key, code, hold_ms } => {
-            let press = Action::KeyDown {
-                key: key.clone(),
-                code: code.clone(),
+        Action::Click { .. } | Action::Tap { .. } | Action::Key { .. } => {
+            let Some((press, release, hold_ms)) = halves(&input.action) else {
+                return;
             };
-            let release = Action::KeyUp {
-                key: key.clone(),
-                code: code.clone(),
-            };
-            then_release(
-                input,
-                press,
-                release,
-                time,
-                *hold_ms,
-                release_order,
-                context,
-            );
+            then_release(input, press, release, time, hold_ms, release_order, context);
         }
     }
+}
+
+/// The press and the release an action of both is made of, and how long it holds.
+fn halves(action: &Action) -> Option<(Action, Action, f64)> {
+    Some(match action {
+        Action::Click { button, hold_ms } => (
+            Action::ButtonDown { button: *button },
+            Action::ButtonUp { button: *button },
+            *hold_ms,
+        ),
+        Action::Tap { hold_ms } => (
+            Action::TouchStart { finger: 0 },
+            Action::TouchEnd { finger: 0 },
+            *hold_ms,
+        ),
+        Action::Key { key, code, hold_ms } => (
+            Action::KeyDown {
+                key: key.clone(),
+                code: code.clone(),
+            },
+            Action::KeyUp {
+                key: key.clone(),
+                code: code.clone(),
+            },
+            *hold_ms,
+        ),
+        _ => return None,
+    })
 }
 
 /// A press now, and its release as its own task `hold_ms` later (as a button's or a key's
@@ -413,6 +436,13 @@ fn discrete(input: &Input, action: &Action, at: f64, context: &mut Context) -> b
         not_dispatched(input, LoopTime::from_millis_f64(at), why, context);
         return false;
     }
+    if let Action::TouchEnd { finger } = action
+        && !touch::in_contact(*finger, context)
+    {
+        let why = format!("finger {finger} is not touching the screen");
+        not_dispatched(input, LoopTime::from_millis_f64(at), &why, context);
+        return false;
+    }
     in_realm(context, &realm, |context| match action {
         Action::ButtonDown { button } | Action::ButtonUp { button } => {
             let p = Pointer {
@@ -425,6 +455,19 @@ fn discrete(input: &Input, action: &Action, at: f64, context: &mut Context) -> b
                 pointer::press(&target, &p, at, context);
             } else {
                 pointer::release(&target, &p, at, context);
+            }
+        }
+        Action::TouchStart { finger } | Action::TouchEnd { finger } => {
+            let p = Pointer {
+                x: input.x,
+                y: input.y,
+                modifiers: input.modifiers,
+                button: 0,
+            };
+            if matches!(action, Action::TouchStart { .. }) {
+                touch::press(&target, &p, *finger, at, context);
+            } else {
+                touch::release(&target, &p, *finger, at, context);
             }
         }
         Action::KeyDown { key, code } | Action::KeyUp { key, code } => {

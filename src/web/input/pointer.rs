@@ -82,7 +82,7 @@ fn parent(node: &JsObject) -> Option<JsObject> {
 
 /// `node` and its ancestors that are elements, innermost first (the targets of enter and
 /// leave events: a document gets none).
-fn element_chain(node: &JsObject) -> Vec<JsObject> {
+pub(super) fn element_chain(node: &JsObject) -> Vec<JsObject> {
     let mut chain = Vec::new();
     let mut next = Some(node.clone());
     while let Some(n) = next {
@@ -129,6 +129,25 @@ fn shape(kind: UiKind, buttons: u16, detail: i32, enter_or_leave: bool) -> Mouse
 /// The mouse moves over `target`: if it was over another node, the boundary events (see the
 /// module's header). Returns nothing; the caller fires `pointermove` and `mousemove`.
 pub(super) fn enter(target: &JsObject, p: &Pointer, at: f64, context: &mut Context) {
+    enter_with(target, p, at, BOTH, context);
+}
+
+/// The mouse moves over `target` for a touch's compatibility mouse events: the mouse events of
+/// the boundary only (the touch fired its pointer's own).
+pub(super) fn enter_mouse_only(target: &JsObject, p: &Pointer, at: f64, context: &mut Context) {
+    enter_with(target, p, at, &BOTH[1..], context);
+}
+
+/// The pointer and the mouse events of a boundary, in their order.
+const BOTH: &[(UiKind, &str)] = &[(UiKind::Pointer, "pointer"), (UiKind::Mouse, "mouse")];
+
+fn enter_with(
+    target: &JsObject,
+    p: &Pointer,
+    at: f64,
+    kinds: &[(UiKind, &str)],
+    context: &mut Context,
+) {
     let mouse = Mouse::of(context);
     let old = mouse.hovered.replace(Some(target.clone()));
     if old.as_ref() == Some(target) {
@@ -158,7 +177,7 @@ pub(super) fn enter(target: &JsObject, p: &Pointer, at: f64, context: &mut Conte
         None => (Vec::new(), new_chain.iter().rev().cloned().collect()),
     };
     let buttons = mouse.buttons();
-    for (kind, prefix) in [(UiKind::Pointer, "pointer"), (UiKind::Mouse, "mouse")] {
+    for &(kind, prefix) in kinds {
         if let Some(old) = &old {
             fire_mouse_event(
                 &format!("{prefix}out"),

@@ -5,7 +5,9 @@ use boa_engine::object::builtins::JsArray;
 use boa_engine::{Context, JsObject, JsResult, JsString, JsValue, NativeFunction, js_string};
 
 use crate::web::dom::event::{constructor_prelude, new_event_cell, read_event_init};
-use crate::web::dom::interface::{InterfaceSpec, bool_member, define_interface, member, sequence};
+use crate::web::dom::interface::{
+    InterfaceSpec, bool_member, define_interface, interface_sequence_member, member,
+};
 use crate::web::uievents::mouse_event::read_mouse_event_init;
 use crate::web::uievents::ui_event::{
     UiEventData, UiKind, double_member, getter, long_member, new_ui_event, read_ui_event_init,
@@ -30,23 +32,17 @@ fn pointer_events_member(
     name: &str,
     context: &mut Context,
 ) -> JsResult<Vec<JsObject>> {
-    let value = member(dict, JsString::from(name), context)?;
-    if value.is_undefined() {
-        return Ok(Vec::new());
-    }
-    let fail = |m: &str| crate::web::dom::interface::construct_error("PointerEvent", m);
-    let values = sequence(&value, context, fail)?;
-    values
-        .into_iter()
-        .map(|v| {
-            v.as_object()
-                .filter(|o| {
-                    o.downcast_ref::<UiEventData>()
-                        .is_some_and(|d| d.kind == UiKind::Pointer)
-                })
-                .ok_or_else(|| fail(&format!("member {name} is not of type 'PointerEvent'.")))
-        })
-        .collect()
+    interface_sequence_member(
+        dict,
+        name,
+        context,
+        |m| crate::web::dom::interface::construct_error("PointerEvent", m),
+        |o| {
+            o.downcast_ref::<UiEventData>()
+                .is_some_and(|d| d.kind == UiKind::Pointer)
+        },
+        &format!("member {name} is not of type 'PointerEvent'."),
+    )
 }
 
 /// `new PointerEvent(type, eventInitDict)`: PointerEventInit's own members in lexicographic

@@ -19,7 +19,7 @@ use crate::web::dom::interface::{
 
 /// Which interface a UI event object implements (each includes the ones before it in its line:
 /// UIEvent ← MouseEvent ← PointerEvent; UIEvent ← KeyboardEvent; UIEvent ← FocusEvent; UIEvent ←
-/// InputEvent).
+/// InputEvent; UIEvent ← TouchEvent).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum UiKind {
     Ui,
@@ -28,6 +28,7 @@ pub enum UiKind {
     Keyboard,
     Focus,
     Input,
+    Touch,
 }
 
 impl UiKind {
@@ -41,6 +42,7 @@ impl UiKind {
             UiKind::Keyboard => self == UiKind::Keyboard,
             UiKind::Focus => self == UiKind::Focus,
             UiKind::Input => self == UiKind::Input,
+            UiKind::Touch => self == UiKind::Touch,
         }
     }
 }
@@ -150,6 +152,16 @@ pub struct UiEventData {
     pub input: InputFields,
     /// `getCoalescedEvents()`: the pointer events this one stands for (trusted pointermove).
     pub coalesced: Vec<JsObject>,
+    /// A `TouchEvent`'s lists.
+    pub touch_lists: Option<TouchLists>,
+}
+
+/// A `TouchEvent`'s three `TouchList` objects (the same objects every time they are read).
+#[derive(Trace, Finalize, Clone)]
+pub struct TouchLists {
+    pub touches: JsObject,
+    pub target_touches: JsObject,
+    pub changed_touches: JsObject,
 }
 
 impl IsEvent for UiEventData {
@@ -175,6 +187,7 @@ impl UiEventData {
             key: KeyFields::default(),
             input: InputFields::default(),
             coalesced: Vec::new(),
+            touch_lists: None,
         }
     }
 }
@@ -422,6 +435,7 @@ fn interface_of(kind: UiKind) -> &'static str {
         UiKind::Keyboard => "KeyboardEvent",
         UiKind::Focus => "FocusEvent",
         UiKind::Input => "InputEvent",
+        UiKind::Touch => "TouchEvent",
     }
 }
 

@@ -13,9 +13,14 @@
 // - action_sequence(actions): Perform Actions, tick by tick: each tick's actions happen at the
 //   tick's start, and a tick lasts its longest pause or move duration; a mouse's moves go to
 //   the element of their origin (taskhost has no layout: a move with the viewport as origin
-//   goes to the body, one relative to the pointer stays where it is); key actions go to the
-//   focused element, else the element last clicked or typed into, else the body. Touch and pen pointers and wheel
-//   sources are not modelled: such a sequence is rejected with the reason.
+//   goes to the body, one relative to the pointer stays where it is); the coordinates are the
+//   move's x and y (relative to the viewport, or added to the pointer's for the pointer origin;
+//   an element origin's offsets are taken as they are: there is no element box to add them to); key actions go to the
+//   focused element, else the element last clicked or typed into, else the body. A touch
+//   pointer is a finger (each touch source its own, 0, 1, ...): its pointerDown touches the
+//   element its last move went to (taskhost.input.touchStart), its pointerUp lifts
+//   (touchEnd); a touch that moves while down (a drag, which scrolls) is rejected, as are pen
+//   pointers and wheel sources, with the reason.
 // - bless(intent, action): a click on a button the page adds, running `action` in its
 //   listener (user activation itself is not modelled).
 // - minimize_window(), set_window_rect(rect), get_window_rect(): Minimize Window hides the page
@@ -136,9 +141,20 @@
       const type = source && source.type;
       if (type === 'pointer') {
         const pointerType = (source.parameters && source.parameters.pointerType) || 'mouse';
-        if (pointerType !== 'mouse') {
+        if (pointerType !== 'mouse' && pointerType !== 'touch') {
           throw new Error(`test_driver.action_sequence: ${pointerType} pointers are not ` +
-            'modelled by taskhost (its input has a mouse and a keyboard)');
+            'modelled by taskhost (its input has a mouse, a touchscreen and a keyboard)');
+        }
+        if (pointerType === 'touch') {
+          let down = false;
+          for (const action of source.actions || []) {
+            if (action.type === 'pointerDown') down = true;
+            if (action.type === 'pointerUp') down = false;
+            if (action.type === 'pointerMove' && down) {
+              throw new Error('test_driver.action_sequence: a touch that moves while down ' +
+                '(a drag, which scrolls) is not modelled by taskhost (it has no layout)');
+            }
+          }
         }
       } else if (type === 'wheel') {
         throw new Error('test_driver.action_sequence: wheel input is not modelled by taskhost ' +
@@ -146,6 +162,11 @@
       } else if (type !== 'key' && type !== 'none') {
         throw new Error(`test_driver.action_sequence: unknown source type '${type}'`);
       }
+    }
+    // Each touch source is a finger of its own.
+    const fingers = new Map();
+    for (const source of sources) {
+      if (pointerTypeOf(source) === 'touch') fingers.set(source.id, fingers.size);
     }
     const count = Math.max(0, ...sources.map((s) => (s.actions || []).length));
     const ticks = [];
@@ -158,11 +179,19 @@
         if (action.type === 'pause' || action.type === 'pointerMove') {
           duration = Math.max(duration, Number(action.duration) || 0);
         }
-        if (action.type !== 'pause') actions.push({ source: source.type, action });
+        if (action.type !== 'pause') {
+          actions.push({ source: source.type, id: source.id, pointerType: pointerTypeOf(source), action });
+        }
       }
       ticks.push({ actions, duration });
     }
+    ticks.fingers = fingers;
     return ticks;
+  }
+
+  function pointerTypeOf(source) {
+    return source.type === 'pointer'
+      ? (source.parameters && source.parameters.pointerType) || 'mouse' : null;
   }
 
   // Perform Actions: a tick's actions are dispatched at its start; the next tick starts when
@@ -170,7 +199,9 @@
   // input event to be handled, so moves of different ticks are not coalesced into one).
   async function perform(ticks) {
     const modifiers = {};
-    let pointerTarget = null;
+    // Where each pointer source is: the element its last move went to, and its coordinates.
+    const pointerTargets = new Map();
+    const positions = new Map();
     let next = null;
     for (const { actions, duration } of ticks) {
       // (On the real clock a tick due within half a millisecond is dispatched now: between this
@@ -179,7 +210,9 @@
       const at = next !== null && next - performance.now() > 0.5 ? { at: next } : {};
       const start = at.at !== undefined ? at.at : performance.now();
       const promises = [];
-      for (const { source, action } of actions) {
+      for (const { source, id, pointerType, action } of actions) {
+        const pointerTarget = pointerTargets.get(id) || null;
+        const position = positions.get(id) || { x: 0, y: 0 };
         if (source === 'key') {
           const key = keyValue(String(action.value));
           const target = keyTarget();
@@ -194,16 +227,34 @@
           }
         } else if (action.type === 'pointerMove') {
           const origin = action.origin;
+          let moved = pointerTarget;
           if (origin && typeof origin === 'object') {
-            pointerTarget = origin;
-          } else if (origin !== 'pointer' || !pointerTarget) {
-            pointerTarget = document.body || document;
+            moved = origin;
+          } else if (origin !== 'pointer' || !moved) {
+            moved = document.body || document;
           }
-          promises.push(input.pointerMove(pointerTarget, { ...at, ...modifiers }));
+          pointerTargets.set(id, moved);
+          const dx = Number(action.x) || 0;
+          const dy = Number(action.y) || 0;
+          const place = origin === 'pointer'
+            ? { x: position.x + dx, y: position.y + dy } : { x: dx, y: dy };
+          positions.set(id, place);
+          // (A touch's finger is not on the screen between its contacts: a move only says
+          // where it will touch.)
+          if (pointerType !== 'touch') {
+            promises.push(input.pointerMove(moved, { ...at, ...modifiers, ...place }));
+          }
+        } else if (pointerType === 'touch'
+            && (action.type === 'pointerDown' || action.type === 'pointerUp')) {
+          const target = pointerTarget || document.body || document;
+          focused = target;
+          const options = { ...at, ...modifiers, ...position, finger: ticks.fingers.get(id) };
+          promises.push(action.type === 'pointerDown'
+            ? input.touchStart(target, options) : input.touchEnd(target, options));
         } else if (action.type === 'pointerDown' || action.type === 'pointerUp') {
           const target = pointerTarget || document.body || document;
           focused = target;
-          const options = { ...at, ...modifiers, button: Number(action.button) || 0 };
+          const options = { ...at, ...modifiers, ...position, button: Number(action.button) || 0 };
           promises.push(action.type === 'pointerDown'
             ? input.pointerDown(target, options) : input.pointerUp(target, options));
         } else {
