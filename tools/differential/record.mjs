@@ -118,7 +118,15 @@ function protocolEvents(action) {
       ...(type === 'down' && text ? { text, unmodifiedText: text } : {}),
     }];
   };
+  // A finger (`finger`, 0 by default) touches or lifts: the touch points on the screen after it
+  // (one finger at a time: a lift leaves none).
+  const touch = (type) => ['Input.dispatchTouchEvent', {
+    type, modifiers, touchPoints: type === 'touchEnd' ? [] : [{ x, y, id: action.finger ?? 0 }],
+  }];
   switch (action.type) {
+    case 'tap': return [[0, ...touch('touchStart')], [hold, ...touch('touchEnd')]];
+    case 'touchstart': return [[0, ...touch('touchStart')]];
+    case 'touchend': return [[0, ...touch('touchEnd')]];
     case 'click': return [[0, ...mouse('mousePressed', action.button)], [hold, ...mouse('mouseReleased', action.button)]];
     case 'pointerdown': return [[0, ...mouse('mousePressed', action.button)]];
     case 'pointerup': return [[0, ...mouse('mouseReleased', action.button)]];
@@ -171,7 +179,9 @@ const BROWSERS = {
       capture: false,
       out: (file) => file.replace(/\.m?js$/, '') + '.out',
       async run(url, job, input) {
-        const context = await browser.newContext();
+        // (A program that taps gets a page with a touchscreen, as taskhost's page has.)
+        const hasTouch = Boolean(input?.some((a) => ['tap', 'touchstart', 'touchend'].includes(a.type)));
+        const context = await browser.newContext({ hasTouch });
         const tab = await context.newPage();
         const cdp = input ? await context.newCDPSession(tab) : null;
         const lines = [];
