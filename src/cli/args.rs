@@ -155,6 +155,9 @@ pub enum Command {
         global: crate::wpt::manifest::Global,
         #[arg(long, value_parser = parse_seconds)]
         timeout: Duration,
+        /// `taskhost wpt --timeout-multiplier`, which the harness's `setup()` is given.
+        #[arg(long, default_value = "1", value_parser = parse_timeout_multiplier)]
+        timeout_multiplier: f64,
         #[arg(long)]
         harness: Option<PathBuf>,
         #[arg(long)]

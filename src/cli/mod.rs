@@ -141,6 +141,7 @@ pub fn execute(cli: Cli) -> i32 {
             name,
             global,
             timeout,
+            timeout_multiplier,
             harness,
             policy_seed,
         } => {
@@ -152,6 +153,7 @@ pub fn execute(cli: Cli) -> i32 {
                 global,
                 harness,
                 timeout,
+                timeout_multiplier,
                 policy_seed,
             };
             return on_engine_thread(move || crate::wpt::child::run_child(&job));

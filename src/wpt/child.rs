@@ -60,6 +60,10 @@ pub struct ChildJob {
     pub policy_seed: Option<u64>,
     /// The file's time limit.
     pub timeout: Duration,
+    /// `taskhost wpt --timeout-multiplier`: the report script gives it to the harness's
+    /// `setup()`, as wptrunner's `testharnessreport.js` does, so that the harness's own timer
+    /// (upstream's: 10 s, or 60 s for `timeout=long`) and `step_timeout` scale with the limit.
+    pub timeout_multiplier: f64,
 }
 
 /// The report slot the report script fills (context data).
@@ -198,8 +202,13 @@ fn run(job: &ChildJob) -> Result<FileResult, String> {
         ..RuntimeOptions::default()
     })
     .map_err(|e| e.to_string())?;
-    install_runner_globals(runtime.context(), &title(&meta, &job.file), worker.as_ref())
-        .map_err(|e| format!("could not set up the test global: {e}"))?;
+    install_runner_globals(
+        runtime.context(),
+        &title(&meta, &job.file),
+        job.timeout_multiplier,
+        worker.as_ref(),
+    )
+    .map_err(|e| format!("could not set up the test global: {e}"))?;
     // When every agent (the window, the worker) is idle, the loop below returns without ending
     // the process: the harness, wherever it runs, can still be ended with its timeout().
     if let Some(agent) = runtime.host().agent() {
@@ -233,7 +242,9 @@ fn run(job: &ChildJob) -> Result<FileResult, String> {
         runtime.queue_load_event();
     }
     let end = runtime.run_event_loop();
-    if report(&runtime).is_none() {
+    // Whether the harness completed by itself, before the runner ended it.
+    let self_completed = report(&runtime).is_some();
+    if !self_completed {
         // The time is up, or nothing is left that could complete the harness: end it as a
         // browser would at its timeout.
         runtime.restart_time_limit(Some(COMPLETION_GRACE));
@@ -254,6 +265,12 @@ fn run(job: &ChildJob) -> Result<FileResult, String> {
     let mut result = report.into_result()?;
     if result.status == FileStatus::Timeout && result.message.is_none() {
         result.message = Some(match end {
+            // Not the runner's timeout(): the harness timed out by itself, by its own timer
+            // (the harness status has no message then) or a test's call to timeout().
+            _ if self_completed => {
+                "the harness timed out by itself (its own timer, or a call to timeout()) before every test had finished"
+                    .to_owned()
+            }
             LoopEnd::TimedOut(_) => format!(
                 "the file did not complete within its time limit of {} s",
                 job.timeout.as_secs_f64()
@@ -412,6 +429,7 @@ fn report(runtime: &Runtime) -> Option<String> {
 fn install_runner_globals(
     context: &mut Context,
     title: &str,
+    timeout_multiplier: f64,
     worker: Option<&WorkerSpec>,
 ) -> JsResult<()> {
     let slot = Rc::new(ReportSlot::default());
@@ -439,6 +457,11 @@ fn install_runner_globals(
     });
     let runner = ObjectInitializer::new(context)
         .function(report, js_string!("report"), 1)
+        .property(
+            js_string!("timeout_multiplier"),
+            timeout_multiplier,
+            Attribute::all(),
+        )
         .build();
     if let Some(worker) = worker {
         let spec = ObjectInitializer::new(context)

@@ -142,6 +142,8 @@ fn spawn_child(
         .arg(global.as_str())
         .arg("--timeout")
         .arg(limit.as_secs_f64().to_string())
+        .arg("--timeout-multiplier")
+        .arg(settings.multiplier.to_string())
         .arg(&variant.path)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())

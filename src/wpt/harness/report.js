@@ -4,7 +4,12 @@
 // replaces them cannot garble the report.
 //
 // - In the window of `taskhost wpt-child`, the runner's hidden `__taskhost_wpt` object takes the
-//   results, and the runner calls `__taskhost_wpt.timeout`.
+//   results, and the runner calls `__taskhost_wpt.timeout`. As wptrunner's testharnessreport.js,
+//   this script gives the harness's setup() the run's `--timeout-multiplier`
+//   (`__taskhost_wpt.timeout_multiplier`): the harness's own timer (upstream's: 10 s, or 60 s
+//   with `<meta name="timeout" content="long">`) and step_timeout() scale with the file's limit,
+//   so a file that needs the multiplier is not timed out by the harness before the runner's
+//   limit.
 // - In a worker (the worker variants, where this script follows the harness in what the worker
 //   gets for /resources/testharness.js), the window is the runner's page (worker-runner.js): the
 //   results go to it as a message `{__taskhost_wpt_report: json}`, through the global's
@@ -80,8 +85,12 @@
   if (runner) {
     deliver = runner.report;
     // Results are reported here, not rendered into the document (as a WPT runner's own
-    // testharnessreport.js says).
-    global.setup({ output: false });
+    // testharnessreport.js says); the harness's timeouts are multiplied as the file's limit is.
+    const properties = { output: false };
+    if (typeof runner.timeout_multiplier === "number") {
+      properties.timeout_multiplier = runner.timeout_multiplier;
+    }
+    global.setup(properties);
     runner.timeout = harnessTimeout;
     Object.freeze(runner);
   } else {
