@@ -39,6 +39,17 @@ test(() => {
   assert_equals(cancelIdleCallback(-1), undefined);
 }, 'cancelIdleCallback with an unknown handle does nothing');
 
+test(() => {
+  // (Derived from requestidlecallback/idlharness.window.js: an operation of Window called on
+  // an object that is not a window throws; undefined as this is the global.)
+  assert_throws_js(TypeError, () => requestIdleCallback.call({}, () => {}), 'request on {}');
+  assert_throws_js(TypeError, () => cancelIdleCallback.call({}, 1), 'cancel on {}');
+  assert_equals(cancelIdleCallback.call(undefined, 1), undefined, 'cancel on undefined');
+  const handle = requestIdleCallback.call(window, () => {});
+  assert_greater_than(handle, 0, 'request on the window');
+  cancelIdleCallback.call(window, handle);
+}, 'requestIdleCallback and cancelIdleCallback check their this');
+
 async_test((t) => {
   requestIdleCallback(function (...args) {
     const thisValue = this;

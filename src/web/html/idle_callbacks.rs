@@ -129,12 +129,24 @@ fn run_timeout_task(handle: u32, context: &mut Context) -> JsResult<()> {
     invoke(&callback, None, true, context)
 }
 
+/// WebIDL's `this` of a `Window` operation: undefined or null is the global; anything else must
+/// be a window (the global object of a window realm), or it is a TypeError ("create an
+/// operation function", steps 2.1.1–2.1.2).
+fn check_window_this(this: &JsValue, operation: &str, context: &Context) -> JsResult<()> {
+    match this.as_object() {
+        None if this.is_null_or_undefined() => Ok(()),
+        Some(object) if crate::agent::realm::realm_of_global(context, &object).is_some() => Ok(()),
+        _ => Err(type_error("Window", operation, "Illegal invocation")),
+    }
+}
+
 /// `requestIdleCallback(callback, options)`.
 fn request_idle_callback(
-    _: &JsValue,
+    this: &JsValue,
     args: &[JsValue],
     context: &mut Context,
 ) -> JsResult<JsValue> {
+    check_window_this(this, "requestIdleCallback", context)?;
     let fail = |m: &str| type_error("Window", "requestIdleCallback", m);
     let Some(callback) = args.first() else {
         return Err(fail(&arguments_required(1, 0)));
@@ -191,7 +203,12 @@ fn request_idle_callback(
 
 /// `cancelIdleCallback(handle)`: find the entry associated with handle in either list and
 /// remove it.
-fn cancel_idle_callback(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+fn cancel_idle_callback(
+    this: &JsValue,
+    args: &[JsValue],
+    context: &mut Context,
+) -> JsResult<JsValue> {
+    check_window_this(this, "cancelIdleCallback", context)?;
     let Some(handle) = args.first() else {
         return Err(type_error(
             "Window",
