@@ -32,6 +32,7 @@ pub mod rendering;
 pub mod report;
 pub mod shared_worker;
 pub mod shared_worker_global_scope;
+pub mod simple_dialogs;
 pub mod structured_clone;
 pub mod timers;
 pub mod toggle_event;
@@ -95,6 +96,7 @@ pub fn register(context: &mut Context, worker: Option<&worker_agents::WorkerKind
     if worker.is_none() {
         idle_deadline::register(context)?;
         idle_callbacks::register(context)?;
+        simple_dialogs::register(context)?;
     }
     worker::register(context)?;
     // `[Exposed=Window] interface SharedWorker`.
