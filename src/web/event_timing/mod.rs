@@ -284,9 +284,7 @@ pub fn finalize(event: &Dispatched<'_>, context: &mut Context) {
     if let Some(shown) = state.dialog_shown_at.get()
         && shown >= event.processing_start
     {
-        record.duration = Some(rounded_duration(record.start, shown));
-        record.rendered_at = shown;
-        count(&state, &record.name);
+        end_at(&state, &mut record, shown);
     }
     let mut pending = state.pending.borrow_mut();
     match event.name {
@@ -449,12 +447,7 @@ pub fn dispatch_pending_entries(context: &mut Context) {
         .values_mut()
         .chain(state.pending_key_downs.borrow_mut().values_mut())
     {
-        if record.duration.is_none() {
-            let duration = rounded_duration(record.start, rendering);
-            record.duration = Some(duration);
-            record.rendered_at = rendering;
-            count(&state, &record.name);
-        }
+        end_at(&state, record, rendering);
     }
     // 4. For each timingEntry in the pending entries: set its duration if it has none, then
     //    queue it (if its duration is at least 16 ms), and the first input. (In the order the
@@ -462,11 +455,7 @@ pub fn dispatch_pending_entries(context: &mut Context) {
     let mut entries: Vec<Record> = std::mem::take(&mut *state.pending.borrow_mut());
     entries.sort_by_key(|r| r.seq);
     for mut record in entries {
-        if record.duration.is_none() {
-            record.duration = Some(rounded_duration(record.start, rendering));
-            record.rendered_at = rendering;
-            count(&state, &record.name);
-        }
+        end_at(&state, &mut record, rendering);
         let _ = queue(&state, &record, context);
     }
 }
@@ -495,11 +484,17 @@ pub fn modal_dialog_shown(context: &mut Context) {
         .chain(state.pending_pointer_downs.borrow_mut().values_mut())
         .chain(state.pending_key_downs.borrow_mut().values_mut())
     {
-        if record.duration.is_none() {
-            record.duration = Some(rounded_duration(record.start, now));
-            record.rendered_at = now;
-            count(&state, &record.name);
-        }
+        end_at(&state, record, now);
+    }
+}
+
+/// Set `record`'s duration, if it has none, to end at `end` (a rendering's or a dialog's time),
+/// and count its event.
+fn end_at(state: &EventTiming, record: &mut Record, end: f64) {
+    if record.duration.is_none() {
+        record.duration = Some(rounded_duration(record.start, end));
+        record.rendered_at = end;
+        count(state, &record.name);
     }
 }
 
