@@ -27,7 +27,11 @@ mod events;
 pub mod file;
 mod keyboard_activation;
 mod pointer;
+mod target;
 mod touch;
+
+use target::target_problem;
+pub use target::{resolve, selector_problem};
 
 use events::{KeyPress, MouseEventShape, Pointer, bubbling, fire_key, fire_mouse_event};
 pub use events::{
@@ -40,10 +44,9 @@ use boa_engine::realm::Realm;
 use boa_engine::{Context, JsObject, JsValue};
 
 use crate::agent::host::{Host, agent_data};
-use crate::agent::realm::{in_realm, realm_of_global, realm_record};
+use crate::agent::realm::in_realm;
 use crate::event_loop::{HostSource, LoopTime};
 use crate::web::dom::dispatch::fire_event;
-use crate::web::dom::node::{NodeKind, is_connected, local_name, node_state};
 use crate::web::html::rendering::{Rendering, request_frame};
 use crate::web::uievents::ui_event::{Modifiers, UiEventData, UiKind, create_trusted};
 
@@ -151,81 +154,6 @@ struct PendingMoves(RefCell<Vec<(Realm, PendingMove)>>);
 pub fn waiting_in(realm: &Realm, context: &mut Context) -> usize {
     let moves = agent_data::<PendingMoves>(context);
     moves.0.borrow().iter().filter(|(r, _)| r == realm).count()
-}
-
-/// Why an input cannot be dispatched.
-fn target_problem(target: &JsObject) -> Option<&'static str> {
-    let Some(state) = node_state(target) else {
-        return Some("the target is not a node");
-    };
-    if !matches!(state.kind, NodeKind::Document | NodeKind::Element(_)) {
-        return Some("the target is not an element or a document");
-    }
-    if !is_connected(target) {
-        return Some("the target is not in a document");
-    }
-    None
-}
-
-/// The realm of the window of `target`'s document, if that document is fully active.
-fn realm_of_target(target: &JsObject, context: &Context) -> Option<Realm> {
-    let state = node_state(target)?;
-    let document = match state.kind {
-        NodeKind::Document => target.clone(),
-        _ => state.document.borrow().clone()?,
-    };
-    let window = node_state(&document)?.window.borrow().clone()?;
-    let realm = realm_of_global(context, &window)?;
-    realm_record(&realm)
-        .is_none_or(|r| r.is_fully_active())
-        .then_some(realm)
-}
-
-/// Resolve `target` now: the node, and the realm of its window; or why not.
-pub fn resolve(target: &Target, context: &mut Context) -> Result<(JsObject, Realm), String> {
-    let node = match target {
-        Target::Node(node) => node.clone(),
-        Target::Selector(selector) => {
-            let top = crate::web::html::rendering::top_realm(context)
-                .ok_or_else(|| "the page has no document".to_owned())?;
-            let document = crate::web::dom::document::window_document_of(&top, context)
-                .map_err(|e| e.to_string())?
-                .map(|d| d.document.clone())
-                .ok_or_else(|| "the page has no document".to_owned())?;
-            if selector == "document" {
-                document
-            } else {
-                // The first element in tree order that the selector matches.
-                let list = crate::web::dom::selectors::parse(selector)
-                    .map_err(|why| selector_problem(selector, &why))?;
-                crate::web::dom::node::inclusive_descendants(&document)
-                    .into_iter()
-                    .find(|n| local_name(n).is_some() && list.matches(n, None))
-                    .ok_or_else(|| format!("no element matches '{selector}'"))?
-            }
-        }
-    };
-    if let Some(problem) = target_problem(&node) {
-        return Err(problem.to_owned());
-    }
-    let realm = realm_of_target(&node, context)
-        .ok_or_else(|| "the target's document is not fully active".to_owned())?;
-    Ok((node, realm))
-}
-
-/// Why `selector` cannot name a target (for messages).
-#[must_use]
-pub fn selector_problem(selector: &str, why: &crate::web::dom::selectors::SelectorError) -> String {
-    match why {
-        crate::web::dom::selectors::SelectorError::Invalid => {
-            format!("the target '{selector}' is not a valid CSS selector (or 'document')")
-        }
-        crate::web::dom::selectors::SelectorError::Unsupported(what) => {
-            format!(
-                "the target '{selector}' uses {what}, which taskhost's selectors do not support"
-            )
-        }
-    }
 }
 
 /// Schedule `input`: at its time, its tasks are queued (or, for a move, it waits for a frame).

@@ -258,20 +258,14 @@ pub(super) fn press(target: &JsObject, p: &Pointer, finger: u32, at: f64, contex
     }
 }
 
-/// `finger` lifts from the screen over `target` at `at`. Returns false if it was not in
-/// contact (nothing is fired).
-pub(super) fn release(
-    target: &JsObject,
-    p: &Pointer,
-    finger: u32,
-    at: f64,
-    context: &mut Context,
-) -> bool {
+/// `finger` lifts from the screen over `target` at `at` (nothing is fired if it was not in
+/// contact: the caller says so first, with `in_contact`).
+pub(super) fn release(target: &JsObject, p: &Pointer, finger: u32, at: f64, context: &mut Context) {
     let screen = Touchscreen::of(context);
     let contact = {
         let mut all = screen.contacts.borrow_mut();
         let Some(i) = all.iter().position(|c| c.finger == finger) else {
-            return false;
+            return;
         };
         all.remove(i)
     };
@@ -323,11 +317,9 @@ pub(super) fn release(
     let on_screen = snapshot(&screen);
     let touchend_canceled = !fire_touch_event("touchend", &contact, &on_screen, p, at, context);
     // The tap: for a finger alone on the screen whose touch events were not canceled.
-    if !contact.alone || contact.touch_canceled || touchend_canceled || !is_connected(target) {
-        return true;
+    if contact.alone && !contact.touch_canceled && !touchend_canceled && is_connected(target) {
+        tap(target, &contact, p, at, context);
     }
-    tap(target, &contact, p, at, context);
-    true
 }
 
 /// The tap gesture's compatibility mouse events and click at `target`.
