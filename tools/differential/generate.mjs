@@ -16,8 +16,8 @@
 //
 // writes DIR/gen-S.js ... DIR/gen-(S+N-1).js, or DIR/mix-S.js ... for the mixed shape (default:
 // --seed 1 --count 40 --out .). Each program is a function of its own seed alone (a small seeded
-// PRNG, never Math.random). A mixed seed whose program would depend on timing (see mixed.mjs) writes
-// no file; the count is of seeds, not of files.
+// PRNG, never Math.random). A mixed or web seed whose program would depend on timing (see mixed.mjs)
+// writes no file; the count is of seeds, not of files.
 
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
