@@ -165,6 +165,15 @@ pub enum Command {
     },
 }
 
+/// A `--policy-changes` list: (decision, other option) pairs, sorted by decision.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChangeList(pub Vec<(u32, u32)>);
+
+/// Read a `--policy-changes` list.
+fn parse_policy_changes(text: &str) -> Result<ChangeList, String> {
+    crate::event_loop::choices::PolicyChanges::parse(text).map(ChangeList)
+}
+
 /// A `--global` of `wpt-child`.
 fn parse_global(text: &str) -> Result<crate::wpt::manifest::Global, String> {
     crate::wpt::manifest::Global::parse(text).ok_or_else(|| {
@@ -295,14 +304,21 @@ pub struct LoopOptions {
     /// Make the event loop's choices the specs leave open (which task source runs next, timer
     /// padding, idle periods) with the seeded random policy, seed S; implies --virtual-time.
     /// Replays a seed that --explore reported.
-    #[arg(long, value_name = "S")]
+    #[arg(long, value_name = "S", conflicts_with = "policy_changes")]
     pub policy_seed: Option<u64>,
-    /// Run the program under the documented policy and then under the random policy with seeds
-    /// 1 to N, on the virtual clock, and print each distinct outcome (stdout, stderr, exit
-    /// status) with its seeds. Exit status: the runs' own when they all agree, 3 when they
-    /// differ (see docs/EVENT_LOOP.md).
+    /// Make the event loop's choices as the documented policy would, but for the decisions
+    /// listed: DECISION:OPTION pairs, comma-separated (or `none`); implies --virtual-time.
+    /// Replays a run of --explore's search.
+    #[arg(long, value_name = "LIST", value_parser = parse_policy_changes)]
+    pub policy_changes: Option<ChangeList>,
+    /// Run the program under the documented policy and then N more times on the virtual clock,
+    /// alternating a systematic search (the documented policy's decisions, changed one more at
+    /// a time after each run that gave a new outcome) and the random policy (seeds 1, 2, …),
+    /// and print each distinct outcome (stdout, stderr, exit status) with the runs that gave
+    /// it. Exit status: the runs' own when they all agree, 3 when they differ (see
+    /// docs/EVENT_LOOP.md).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..),
-          conflicts_with_all = ["policy_seed", "trace", "log_tasks"])]
+          conflicts_with_all = ["policy_seed", "policy_changes", "trace", "log_tasks"])]
     pub explore: Option<u32>,
 }
 

@@ -1,21 +1,36 @@
-//! `taskhost run --explore N`: run a program once under the documented policy and then under the
-//! seeded random policy with seeds 1 to N, and report the distinct outcomes.
+//! `taskhost run --explore N`: run a program once under the documented policy and then N more
+//! times, each run making the choices the specs leave to the user agent differently, and report
+//! the distinct outcomes.
 //!
-//! Every run is a fresh runtime in this process, on the virtual clock (so a seed's choices replay
-//! exactly with `--policy-seed`), with its console output and error reports captured
-//! (`engine::terminal::capture`). An outcome is what a run printed on stdout and on stderr and
-//! its exit status; runs with the same outcome are grouped.
+//! The N runs alternate two ways of choosing (`event_loop/choices.rs`):
+//! - a **systematic search** around the documented policy: its first run takes every decision
+//!   as the documented policy would, and records how many options each decision had; each later
+//!   run changes one more decision, after the last one changed, of a run whose outcome was new
+//!   (breadth first: every single change before any pair). Browsers' orders are mostly a few
+//!   decisions away from a fixed policy, and a change that gave nothing new is not built on
+//!   (delay-bounded scheduling, Emmi, Qadeer and Rakamarić, POPL 2011, guided by outcomes as
+//!   systematic concurrency testers prune by what a change affects);
+//! - the **seeded random policy**, seeds 1, 2, …: every decision drawn at random, which reaches
+//!   orders many changes away and varies what the search leaves alone (the delays of messages
+//!   between agents, workers' loops). A run of the search takes the next seed when the search
+//!   has nothing left to try.
+//!
+//! Every run is a fresh runtime in this process, on the virtual clock (so a run's choices replay
+//! exactly with `--policy-seed S` or `--policy-changes LIST`), with its console output and error
+//! reports captured (`engine::terminal::capture`). An outcome is what a run printed on stdout
+//! and on stderr and its exit status; runs with the same outcome are grouped.
 //!
 //! The report goes to stdout: a line of totals, then each outcome, in the order of its first
-//! run (the documented policy's first), with how many seeds gave it and the smallest, and the
-//! output it printed. Exit status: the runs' own when every run had the same outcome, else
-//! [`EXIT_OUTCOMES_DIFFER`].
+//! run (the documented policy's first), with how many runs gave it, the first of them as the
+//! option that replays it, and the output it printed. Exit status: the runs' own when every run
+//! had the same outcome, else [`EXIT_OUTCOMES_DIFFER`].
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::fmt::Write as _;
 
 use super::{Job, run_job};
 use crate::engine::terminal::{self, Captured};
+use crate::event_loop::choices::{Arities, PolicyChanges};
 use crate::runtime::RuntimeOptions;
 
 /// Exit status of `--explore` when the runs did not all have the same outcome.
@@ -28,47 +43,154 @@ struct Outcome {
     status: i32,
 }
 
+/// How one run of the exploration chose.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Run {
+    /// The random policy with this seed.
+    Seed(u64),
+    /// The documented policy's decisions but these (decision, other option).
+    Changes(Vec<(u32, u32)>),
+}
+
+impl Run {
+    /// The option that replays it.
+    fn replay(&self) -> String {
+        match self {
+            Run::Seed(seed) => format!("--policy-seed {seed}"),
+            Run::Changes(changes) => {
+                format!("--policy-changes {}", PolicyChanges::format(changes))
+            }
+        }
+    }
+}
+
 /// An outcome and the runs that had it.
 #[derive(Debug)]
 struct Group {
     outcome: Outcome,
     /// Under the documented policy too.
     documented: bool,
-    /// The seeds that gave it, in increasing order.
-    seeds: Vec<u64>,
+    /// How many of the explored runs gave it.
+    runs: u32,
+    /// The first of them.
+    first: Option<Run>,
 }
 
-/// Run `job` under the documented policy and seeds 1 to `runs`; print the report; the exit
-/// status.
+/// The systematic search's runs still to try, breadth first.
+///
+/// Invariant: every list in `frontier` is sorted by decision and changes each decision at most
+/// once; a list is queued only as a run that was tried plus one change after its last, so no
+/// list is queued twice.
+#[derive(Debug)]
+struct Search {
+    frontier: VecDeque<Vec<(u32, u32)>>,
+    /// At most this many lists are kept: the search cannot run more.
+    capacity: usize,
+}
+
+impl Search {
+    fn new(capacity: usize) -> Self {
+        Self {
+            frontier: VecDeque::from([Vec::new()]),
+            capacity,
+        }
+    }
+
+    fn next(&mut self) -> Option<Vec<(u32, u32)>> {
+        self.capacity = self.capacity.saturating_sub(1);
+        self.frontier.pop_front()
+    }
+
+    /// After the run of `changes`, whose decisions had `arities` options: if it gave a new
+    /// outcome (or changed nothing), queue it with one more change after its last.
+    fn after(&mut self, changes: &[(u32, u32)], arities: &[u32], new: bool) {
+        if !new && !changes.is_empty() {
+            return;
+        }
+        let from = changes.last().map_or(0, |&(d, _)| d as usize + 1);
+        for (decision, &options) in arities.iter().enumerate().skip(from) {
+            for other in 1..options {
+                if self.frontier.len() >= self.capacity {
+                    return;
+                }
+                let mut more = changes.to_vec();
+                more.push((u32::try_from(decision).unwrap_or(u32::MAX), other));
+                self.frontier.push_back(more);
+            }
+        }
+    }
+}
+
+/// Run `job` under the documented policy and `runs` more times (see the module docs); print
+/// the report; the exit status.
 pub(super) fn explore(options: &RuntimeOptions, job: &Job, runs: u32) -> i32 {
     let mut groups: Vec<Group> = Vec::new();
     let mut index: HashMap<Outcome, usize> = HashMap::new();
-    for seed in std::iter::once(None).chain((1..=u64::from(runs)).map(Some)) {
-        let outcome = run_once(options, job, seed);
+    let documented = run_once(options, job, None, None);
+    index.insert(documented.clone(), 0);
+    groups.push(Group {
+        outcome: documented,
+        documented: true,
+        runs: 0,
+        first: None,
+    });
+    let mut search = Search::new(runs.div_ceil(2) as usize);
+    let (mut searched, mut seed) = (0u32, 0u64);
+    for n in 0..runs {
+        let run = match (n % 2 == 0).then(|| search.next()).flatten() {
+            Some(changes) => Run::Changes(changes),
+            None => {
+                seed += 1;
+                Run::Seed(seed)
+            }
+        };
+        let arities = Arities::default();
+        let outcome = run_once(options, job, Some(&run), Some(arities.clone()));
+        let new = !index.contains_key(&outcome);
+        if let Run::Changes(changes) = &run {
+            searched += 1;
+            let arities = arities.lock().map(|a| a.clone()).unwrap_or_default();
+            search.after(changes, &arities, new);
+        }
         let at = *index.entry(outcome.clone()).or_insert_with(|| {
             groups.push(Group {
                 outcome,
                 documented: false,
-                seeds: Vec::new(),
+                runs: 0,
+                first: None,
             });
             groups.len() - 1
         });
-        match seed {
-            None => groups[at].documented = true,
-            Some(seed) => groups[at].seeds.push(seed),
-        }
+        let group = &mut groups[at];
+        group.runs += 1;
+        group.first.get_or_insert(run);
     }
-    print!("{}", report(&groups, runs));
+    print!("{}", report(&groups, runs, searched));
     match groups.as_slice() {
         [one] => one.outcome.status,
         _ => EXIT_OUTCOMES_DIFFER,
     }
 }
 
-/// One run, its output captured.
-fn run_once(options: &RuntimeOptions, job: &Job, seed: Option<u64>) -> Outcome {
+/// One run (`None`: the documented policy), its output captured.
+fn run_once(
+    options: &RuntimeOptions,
+    job: &Job,
+    run: Option<&Run>,
+    arities: Option<Arities>,
+) -> Outcome {
     let options = RuntimeOptions {
-        policy_seed: seed,
+        policy_seed: match run {
+            Some(Run::Seed(seed)) => Some(*seed),
+            _ => None,
+        },
+        policy_changes: match run {
+            Some(Run::Changes(changes)) => Some(PolicyChanges {
+                changes: changes.clone(),
+                arities,
+            }),
+            _ => None,
+        },
         ..options.clone()
     };
     terminal::capture();
@@ -79,12 +201,14 @@ fn run_once(options: &RuntimeOptions, job: &Job, seed: Option<u64>) -> Outcome {
     }
 }
 
-/// The report of `groups`.
-fn report(groups: &[Group], runs: u32) -> String {
+/// The report of `groups`, from `runs` runs of which `searched` were the search's.
+fn report(groups: &[Group], runs: u32, searched: u32) -> String {
     let mut text = String::new();
     let _ = writeln!(
         text,
-        "taskhost: explored the documented policy and {runs} seed(s): {}",
+        "taskhost: explored the documented policy and {runs} run(s) ({searched} searched, {} \
+         seeded): {}",
+        runs - searched,
         match groups.len() {
             1 => "1 outcome".to_owned(),
             n => format!("{n} outcomes"),
@@ -95,10 +219,11 @@ fn report(groups: &[Group], runs: u32) -> String {
         if group.documented {
             who.push("the documented policy".to_owned());
         }
-        if let Some(first) = group.seeds.first() {
+        if let Some(first) = &group.first {
             who.push(format!(
-                "{} of {runs} seed(s), the smallest {first} (--policy-seed {first})",
-                group.seeds.len()
+                "{} of {runs} run(s), the first ({})",
+                group.runs,
+                first.replay()
             ));
         }
         let _ = writeln!(
@@ -139,12 +264,13 @@ mod tests {
     }
 
     #[test]
-    fn report_names_each_outcome_with_its_seeds() {
+    fn report_names_each_outcome_with_its_first_run() {
         let groups = [
             Group {
                 outcome: outcome("a\nb\n", 0),
                 documented: true,
-                seeds: vec![1, 2, 4],
+                runs: 3,
+                first: Some(Run::Changes(Vec::new())),
             },
             Group {
                 outcome: Outcome {
@@ -155,23 +281,67 @@ mod tests {
                     status: 1,
                 },
                 documented: false,
-                seeds: vec![3],
+                runs: 1,
+                first: Some(Run::Changes(vec![(0, 1), (4, 2)])),
+            },
+            Group {
+                outcome: outcome("c\n", 0),
+                documented: false,
+                runs: 1,
+                first: Some(Run::Seed(2)),
             },
         ];
         assert_eq!(
-            report(&groups, 4),
-            "taskhost: explored the documented policy and 4 seed(s): 2 outcomes\n\
+            report(&groups, 5, 3),
+            "taskhost: explored the documented policy and 5 run(s) (3 searched, 2 seeded): 3 outcomes\n\
              \n\
-             outcome 1: the documented policy; 3 of 4 seed(s), the smallest 1 (--policy-seed 1); exit status 0\n\
+             outcome 1: the documented policy; 3 of 5 run(s), the first (--policy-changes none); exit status 0\n\
              \x20 stdout:\n\
              \x20 | a\n\
              \x20 | b\n\
              \n\
-             outcome 2: 1 of 4 seed(s), the smallest 3 (--policy-seed 3); exit status 1\n\
+             outcome 2: 1 of 5 run(s), the first (--policy-changes 0:1,4:2); exit status 1\n\
              \x20 stdout:\n\
              \x20 | b\n\
              \x20 stderr:\n\
-             \x20 | Uncaught x\n"
+             \x20 | Uncaught x\n\
+             \n\
+             outcome 3: 1 of 5 run(s), the first (--policy-seed 2); exit status 0\n\
+             \x20 stdout:\n\
+             \x20 | c\n"
         );
+    }
+
+    /// The search runs every single change of the first run, then builds only on the changes
+    /// that gave a new outcome, and never queues more than it can run.
+    #[test]
+    fn the_search_is_breadth_first_and_builds_on_new_outcomes() {
+        let mut search = Search::new(100);
+        let root = search.next().unwrap_or_default();
+        assert!(root.is_empty());
+        search.after(&root, &[2, 3], false);
+        let singles: Vec<_> = std::iter::from_fn(|| search.next()).collect();
+        assert_eq!(singles, vec![vec![(0, 1)], vec![(1, 1)], vec![(1, 2)]]);
+        // (0, 1) gave nothing new: nothing is built on it; (1, 1) did: one more change after
+        // decision 1.
+        search.after(&singles[0], &[2, 3, 2], false);
+        search.after(&singles[1], &[2, 3, 2, 2], true);
+        let pairs: Vec<_> = std::iter::from_fn(|| search.next()).collect();
+        assert_eq!(pairs, vec![vec![(1, 1), (2, 1)], vec![(1, 1), (3, 1)]]);
+        let mut small = Search::new(2);
+        let root = small.next().unwrap_or_default();
+        small.after(&root, &[4, 4, 4], true);
+        assert_eq!(small.frontier.len(), 1);
+    }
+
+    #[test]
+    fn changes_read_and_print_alike() {
+        assert_eq!(PolicyChanges::parse("none"), Ok(Vec::new()));
+        assert_eq!(PolicyChanges::parse("4:2, 0:1"), Ok(vec![(0, 1), (4, 2)]));
+        assert_eq!(PolicyChanges::format(&[(0, 1), (4, 2)]), "0:1,4:2");
+        assert_eq!(PolicyChanges::format(&[]), "none");
+        for bad in ["", "3", "3:0", "a:1", "1:1,1:2", "-1:1"] {
+            assert!(PolicyChanges::parse(bad).is_err(), "{bad}");
+        }
     }
 }

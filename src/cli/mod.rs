@@ -195,8 +195,15 @@ pub fn execute(cli: Cli) -> i32 {
         // A seed's choices replay only on the virtual clock.
         virtual_time: loop_options.virtual_time
             || loop_options.policy_seed.is_some()
+            || loop_options.policy_changes.is_some()
             || loop_options.explore.is_some(),
         policy_seed: loop_options.policy_seed,
+        policy_changes: loop_options.policy_changes.clone().map(|list| {
+            crate::event_loop::choices::PolicyChanges {
+                changes: list.0,
+                arities: None,
+            }
+        }),
         max_time: loop_options.max_time,
         max_workers: loop_options.max_workers,
         starvation_limit: loop_options.starvation_limit,

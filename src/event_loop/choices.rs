@@ -1,6 +1,9 @@
 //! The seeded random policy: at every step, one of the choices the specs leave to the user agent,
 //! drawn from a seeded generator, so that `taskhost run --explore` can run a program under many
-//! valid orders and `--policy-seed` can replay one.
+//! valid orders and `--policy-seed` can replay one. The same choices can instead be made as the
+//! documented policy makes them but for a few listed decisions ([`RandomChoices::changed`],
+//! `--policy-changes`): the systematic search of `--explore` (`cli/explore.rs`) changes one more
+//! decision at a time.
 //!
 //! Invariant: the random policy only *chooses among* what the specs allow; the orders they fix
 //! are kept by the core's data structures before the policy is asked, so no choice can break
@@ -99,11 +102,92 @@ pub const fn source_name(source: HostSource) -> &'static str {
 /// The paddings a ripe timer may get (after none, which comes half the time).
 const PADDINGS_NS: [u64; 3] = [1_000_000, 4_000_000, 16_000_000];
 
+/// The idle periods a changed decision may give (the default first, the longest).
+const IDLE_PERIODS_NS: [u64; 4] = [MAX_IDLE_PERIOD_NS, 16_000_000, 4_000_000, 1_000_000];
+
+/// How the policy makes its choices.
+#[derive(Debug, Clone)]
+enum Mode {
+    /// Each choice drawn from the seeded generator.
+    Seeded,
+    /// Each choice the *default* one (what taskhost's documented policy would take: the banded
+    /// pick of the sources, no padding, no delay before an idle period, the longest one, no
+    /// skipped frame) except at the decisions listed in `changes` (decision number, which other
+    /// option: 1 is the first option that is not the default), sorted by decision. Each decision
+    /// with more than one option counts; `arities`, when given, gets how many options each had,
+    /// so that a search can plan the next changes (`cli/explore.rs`).
+    Changed {
+        changes: Vec<(u32, u32)>,
+        decisions: u32,
+        arities: Option<Arities>,
+    },
+}
+
+/// Where a run under changed decisions records how many options each decision had.
+pub type Arities = std::sync::Arc<std::sync::Mutex<Vec<u32>>>;
+
+/// The decisions a run changes from the documented policy's (`--policy-changes`), and where it
+/// records each decision's options (the search of `--explore`).
+#[derive(Debug, Clone, Default)]
+pub struct PolicyChanges {
+    /// (decision number, which other option), 1 being the first option that is not the default.
+    pub changes: Vec<(u32, u32)>,
+    pub arities: Option<Arities>,
+}
+
+impl PolicyChanges {
+    /// Read `--policy-changes`: `none`, or `D:O` pairs separated by commas (decision `D`, from
+    /// 0, takes its `O`th option that is not the default, from 1), each decision at most once.
+    ///
+    /// # Errors
+    /// A message that names the part that is not such a pair.
+    pub fn parse(text: &str) -> Result<Vec<(u32, u32)>, String> {
+        let text = text.trim();
+        if text == "none" {
+            return Ok(Vec::new());
+        }
+        let mut changes = Vec::new();
+        for part in text.split(',') {
+            let pair = part.trim().split_once(':').and_then(|(d, o)| {
+                Some((d.trim().parse::<u32>().ok()?, o.trim().parse::<u32>().ok()?))
+            });
+            match pair {
+                Some((decision, other)) if other >= 1 => changes.push((decision, other)),
+                _ => {
+                    return Err(format!(
+                        "`{part}` is not DECISION:OPTION (a decision number from 0 and an \
+                         option from 1, as --explore prints them), or `none`"
+                    ));
+                }
+            }
+        }
+        changes.sort_unstable();
+        if let Some(w) = changes.windows(2).find(|w| w[0].0 == w[1].0) {
+            return Err(format!("decision {} is changed twice", w[0].0));
+        }
+        Ok(changes)
+    }
+
+    /// The form `--policy-changes` reads.
+    #[must_use]
+    pub fn format(changes: &[(u32, u32)]) -> String {
+        if changes.is_empty() {
+            return "none".to_owned();
+        }
+        changes
+            .iter()
+            .map(|(d, o)| format!("{d}:{o}"))
+            .collect::<Vec<_>>()
+            .join(",")
+    }
+}
+
 /// The seeded generator and the seed it started from.
 #[derive(Debug, Clone)]
 pub struct RandomChoices {
     rng: fastrand::Rng,
     seed: u64,
+    mode: Mode,
 }
 
 impl RandomChoices {
@@ -113,7 +197,63 @@ impl RandomChoices {
         Self {
             rng: fastrand::Rng::with_seed(seed),
             seed,
+            mode: Mode::Seeded,
         }
+    }
+
+    /// A policy that makes the default choice at every decision but those of `changes`
+    /// (decision number, which other option; sorted here), recording the options of each
+    /// decision into `arities` if given.
+    #[must_use]
+    pub fn changed(mut changes: Vec<(u32, u32)>, arities: Option<Arities>) -> Self {
+        changes.sort_unstable();
+        Self {
+            rng: fastrand::Rng::with_seed(0),
+            seed: 0,
+            mode: Mode::Changed {
+                changes,
+                decisions: 0,
+                arities,
+            },
+        }
+    }
+
+    /// Whether this policy makes changed decisions rather than seeded ones.
+    #[must_use]
+    pub fn is_changed(&self) -> bool {
+        matches!(self.mode, Mode::Changed { .. })
+    }
+
+    /// Under [`Self::changed`], the option taken at the next decision, which has `arity` options
+    /// and `default` as the default one; `None` when seeded.
+    fn decide(&mut self, arity: usize, default: usize) -> Option<usize> {
+        let Mode::Changed {
+            changes,
+            decisions,
+            arities,
+        } = &mut self.mode
+        else {
+            return None;
+        };
+        if arity <= 1 {
+            return Some(0);
+        }
+        let number = *decisions;
+        *decisions = decisions.saturating_add(1);
+        if let Some(Ok(mut arities)) = arities.as_ref().map(|a| a.lock()) {
+            arities.push(u32::try_from(arity).unwrap_or(u32::MAX));
+        }
+        let other = changes
+            .binary_search_by_key(&number, |&(at, _)| at)
+            .ok()
+            .map(|i| changes[i].1 as usize)
+            .filter(|&other| other >= 1 && other < arity);
+        Some(match other {
+            // The other-th option that is not the default.
+            Some(other) if other <= default => other - 1,
+            Some(other) => other,
+            None => default,
+        })
     }
 
     /// The seed it started from.
@@ -129,6 +269,9 @@ impl RandomChoices {
 
     /// A ripe timer's further wait.
     fn timer_padding_ns(&mut self) -> u64 {
+        if let Some(option) = self.decide(1 + PADDINGS_NS.len(), 0) {
+            return option.checked_sub(1).map_or(0, |i| PADDINGS_NS[i]);
+        }
         if self.rng.bool() {
             0
         } else {
@@ -138,6 +281,9 @@ impl RandomChoices {
 
     /// Whether a rendering opportunity is skipped: one time in eight.
     pub(super) fn skip_frame(&mut self) -> bool {
+        if let Some(option) = self.decide(2, 0) {
+            return option == 1;
+        }
         self.rng.u8(..8) == 0
     }
 
@@ -148,7 +294,15 @@ impl RandomChoices {
 
     /// An idle period's length: 1 to 50 ms, in whole milliseconds.
     fn idle_period_ns(&mut self) -> u64 {
+        if let Some(option) = self.decide(IDLE_PERIODS_NS.len(), 0) {
+            return IDLE_PERIODS_NS[option];
+        }
         self.rng.u64(1..=MAX_IDLE_PERIOD_NS / 1_000_000) * 1_000_000
+    }
+
+    /// Which of the `n` runnable kinds runs next, `default` being the documented policy's.
+    fn pick_kind(&mut self, n: usize, default: usize) -> usize {
+        self.decide(n, default).unwrap_or_else(|| self.pick(n))
     }
 }
 
@@ -223,18 +377,35 @@ impl EventLoopCore {
         let scheduler = self.queues.first_head(&ALL_LEVELS);
         let mut kinds = [0u16; 1 + HostSource::COUNT];
         let mut n = 0;
-        if scheduler.is_some() {
+        // The documented policy's pick among them (`policy.rs`, leaving out its rendering and
+        // starvation rules): input, then a scheduler task of band High, then the oldest of the
+        // host tasks and a scheduler task of band Normal, then band Low.
+        let mut default: Option<(usize, (LoopTime, u64))> = None;
+        let mut input = None;
+        if let Some(head) = scheduler {
             kinds[n] = Kind::SCHEDULER;
+            if head.level >= 2 {
+                default = Some((n, (head.runnable_at, head.since)));
+            }
             n += 1;
         }
+        let high = scheduler.is_some_and(|head| head.level > 2);
         for source in HostSource::ALL {
-            if self.host.peek_source(source.index()).is_some() {
+            if let Some(task) = self.host.peek_source(source.index()) {
                 kinds[n] = Kind::of_source(source);
+                let age = (task.runnable_at, task.order);
+                if source == HostSource::UserInteraction {
+                    input = Some(n);
+                }
+                if !high && default.is_none_or(|(_, oldest)| age < oldest) {
+                    default = Some((n, age));
+                }
                 n += 1;
             }
         }
         if n > 0 {
-            let k = self.random.as_mut().map_or(0, |r| r.pick(n));
+            let default = input.or(default.map(|(i, _)| i)).unwrap_or(0);
+            let k = self.random.as_mut().map_or(0, |r| r.pick_kind(n, default));
             let passed_over = kinds[..n]
                 .iter()
                 .enumerate()
@@ -295,5 +466,53 @@ impl EventLoopCore {
         self.host
             .pop_source(source.index())
             .map(super::host_tasks::HostTask::selected)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Under changed decisions, every decision of two or more options is counted and recorded;
+    /// an unchanged one takes the default; a changed one its `other`th option that is not the
+    /// default (1 is the first); an option out of range leaves the default.
+    #[test]
+    fn changed_decisions_take_the_default_but_where_changed() {
+        let arities = Arities::default();
+        let mut policy =
+            RandomChoices::changed(vec![(3, 2), (1, 1), (2, 5)], Some(arities.clone()));
+        assert!(policy.is_changed());
+        assert_eq!(
+            policy.pick_kind(3, 1),
+            1,
+            "decision 0: unchanged, the default"
+        );
+        assert_eq!(policy.pick_kind(1, 0), 0, "one option: no decision");
+        assert_eq!(
+            policy.pick_kind(3, 0),
+            1,
+            "decision 1: the first option but the default"
+        );
+        assert_eq!(
+            policy.timer_padding_ns(),
+            0,
+            "decision 2: other 5 of 4 is out of range"
+        );
+        assert_eq!(
+            policy.pick_kind(4, 1),
+            2,
+            "decision 3: of 0, 2 and 3 (not the default 1), the second"
+        );
+        assert!(!policy.skip_frame(), "decision 4: unchanged");
+        assert_eq!(
+            policy.idle_period_ns(),
+            MAX_IDLE_PERIOD_NS,
+            "decision 5: the longest"
+        );
+        let recorded = arities.lock().map(|a| a.clone()).unwrap_or_default();
+        assert_eq!(recorded, vec![3, 3, 4, 4, 2, 4]);
+        let seeded = RandomChoices::new(7);
+        assert!(!seeded.is_changed());
+        assert_eq!(seeded.seed(), 7);
     }
 }

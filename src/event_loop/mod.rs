@@ -498,6 +498,18 @@ impl EventLoopCore {
         self.timer_hold = None;
     }
 
+    /// Make the loop's choices as the documented policy would, but for the decisions of `changes`
+    /// (decision number, which other option), recording each decision's options into `arities`
+    /// (the systematic search of `--explore`; `choices.rs`).
+    pub fn set_changed_policy(
+        &mut self,
+        changes: Vec<(u32, u32)>,
+        arities: Option<choices::Arities>,
+    ) {
+        self.random = Some(choices::RandomChoices::changed(changes, arities));
+        self.timer_hold = None;
+    }
+
     /// Whether the random policy may pad ripe timers: not while `taskhost.clock` is paused,
     /// whose `tick(ms)` promises to run every timer due by its target.
     pub fn set_timer_padding(&mut self, allowed: bool) {

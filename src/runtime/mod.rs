@@ -73,6 +73,9 @@ pub struct RuntimeOptions {
     /// Make the event loop's choices with the seeded random policy (`--policy-seed`,
     /// `--explore`); a worker's seed is derived from it.
     pub policy_seed: Option<u64>,
+    /// Make the window's loop's choices as the documented policy would but for these decisions
+    /// (`--policy-changes`, the search of `--explore`); its workers keep the documented policy.
+    pub policy_changes: Option<crate::event_loop::choices::PolicyChanges>,
     /// The virtual display and the page's visibility at the start (`--frame-rate`, `--hidden`).
     pub display: crate::web::html::rendering::DisplayOptions,
     /// `--input FILE`: its text and its name (checked before the run), replayed in the window.
@@ -182,6 +185,9 @@ impl Runtime {
                 .map(|d| u64::try_from(d.as_nanos()).unwrap_or(u64::MAX)),
         );
         core.set_random_policy(options.policy_seed);
+        if let Some(changed) = &options.policy_changes {
+            core.set_changed_policy(changed.changes.clone(), changed.arities.clone());
+        }
         let host = Host::new(core);
         host.set_agent(link);
         host.set_deviations(options.deviations);
