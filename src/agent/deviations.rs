@@ -105,11 +105,65 @@ impl Deviations {
         timer_minimum_one_ms: true,
         ..Self::NONE
     };
+
+    /// Each browser's choices among what the specs allow (the rules above that are not
+    /// deviations), with their `--imitate` names: Chromium's, Firefox's and WebKit's. They are
+    /// user agents' policies as much as taskhost's documented one, so the search of `--explore`
+    /// starts from each of them too.
+    pub const BROWSER_CHOICES: [(&'static str, Self); 3] = [
+        (
+            "one-message-per-task",
+            Self {
+                one_message_per_task: true,
+                ..Self::NONE
+            },
+        ),
+        (
+            "one-message-per-task,timer-executor",
+            Self {
+                one_message_per_task: true,
+                timer_executor: true,
+                ..Self::NONE
+            },
+        ),
+        (
+            "timer-minimum-one-ms",
+            Self {
+                timer_minimum_one_ms: true,
+                ..Self::NONE
+            },
+        ),
+    ];
+
+    /// These deviations with the choices of `other` turned on too (its deviations are not
+    /// taken).
+    #[must_use]
+    pub const fn with_choices_of(self, other: Self) -> Self {
+        Self {
+            one_message_per_task: self.one_message_per_task || other.one_message_per_task,
+            timer_minimum_one_ms: self.timer_minimum_one_ms || other.timer_minimum_one_ms,
+            timer_executor: self.timer_executor || other.timer_executor,
+            ..self
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn browser_choices_are_the_browsers_rules_that_are_not_deviations() {
+        let choices_only = |d: Deviations| Deviations::NONE.with_choices_of(d);
+        let [chromium, firefox, webkit] = Deviations::BROWSER_CHOICES.map(|(_, d)| d);
+        assert_eq!(chromium, choices_only(Deviations::CHROMIUM));
+        assert_eq!(firefox, choices_only(Deviations::FIREFOX));
+        assert_eq!(webkit, choices_only(Deviations::WEBKIT));
+        // Deviations are kept, not added.
+        let mixed = Deviations::CHROMIUM.with_choices_of(Deviations::WEBKIT);
+        assert!(mixed.report_before_checkpoint && mixed.timer_minimum_one_ms);
+        assert_eq!(mixed.timer_clamp_level, TIMER_CLAMP_LEVEL_HTML);
+    }
 
     #[test]
     fn the_default_is_the_specs_behaviour() {

@@ -156,6 +156,19 @@ pub fn set(host: &Host, when: LoopTime, realm: Realm, action: Action) -> u64 {
     id
 }
 
+/// For the report of what was pending: how many timeouts the executor holds that have not run
+/// (they are not the loop's timers), and how many of the loop's timers are its own (a delayed
+/// executor's wake-up, one per window at most).
+pub fn pending(host: &Host) -> (usize, usize) {
+    let ex = host.timeout_executor().borrow();
+    ex.windows.iter().fold((0, 0), |(timeouts, own), w| {
+        (
+            timeouts + w.timeouts.iter().filter(|t| !t.running).count(),
+            own + usize::from(w.delayed.is_some()),
+        )
+    })
+}
+
 /// Clear a timeout (`TimeoutManager::ClearTimeoutInternal`). Clearing the running one changes
 /// nothing here (its own steps see that it was cleared).
 pub fn clear(host: &Host, id: u64) {

@@ -3,20 +3,23 @@
 //! the distinct outcomes.
 //!
 //! The N runs alternate two ways of choosing (`event_loop/choices.rs`):
-//! - a **systematic search** around the documented policy: its first run takes every decision
-//!   as the documented policy would, and records how many options each decision had; each later
-//!   run changes one more decision, after the last one changed, of a run whose outcome was new
-//!   (breadth first: every single change before any pair). Browsers' orders are mostly a few
-//!   decisions away from a fixed policy, and a change that gave nothing new is not built on
-//!   (delay-bounded scheduling, Emmi, Qadeer and Rakamarić, POPL 2011, guided by outcomes as
-//!   systematic concurrency testers prune by what a change affects);
+//! - a **systematic search** around fixed policies: the documented one, and the documented one
+//!   with each browser's choices among what the specs allow (`Deviations::BROWSER_CHOICES`:
+//!   Chromium's ports deliver one message per task, Firefox's timers run from an executor,
+//!   WebKit's wait at least 1 ms). Each base's first run takes every decision as the documented
+//!   policy would, and records how many options each decision had; each later run changes one
+//!   more decision, after the last one changed, of a run whose outcome was new (breadth first:
+//!   every single change before any pair). Browsers' orders are mostly a few decisions away
+//!   from a fixed policy, and a change that gave nothing new is not built on (delay-bounded
+//!   scheduling, Emmi, Qadeer and Rakamarić, POPL 2011, guided by outcomes as systematic
+//!   concurrency testers prune by what a change affects);
 //! - the **seeded random policy**, seeds 1, 2, …: every decision drawn at random, which reaches
 //!   orders many changes away and varies what the search leaves alone (the delays of messages
 //!   between agents, workers' loops). A run of the search takes the next seed when the search
 //!   has nothing left to try.
 //!
 //! Every run is a fresh runtime in this process, on the virtual clock (so a run's choices replay
-//! exactly with `--policy-seed S` or `--policy-changes LIST`), with its console output and error
+//! exactly with `--policy-seed S`, or `--policy-changes LIST` and the base's `--imitate`), with its console output and error
 //! reports captured (`engine::terminal::capture`). An outcome is what a run printed on stdout
 //! and on stderr and its exit status; runs with the same outcome are grouped.
 //!
@@ -29,6 +32,7 @@ use std::collections::{HashMap, VecDeque};
 use std::fmt::Write as _;
 
 use super::{Job, run_job};
+use crate::agent::deviations::Deviations;
 use crate::engine::terminal::{self, Captured};
 use crate::event_loop::choices::{Arities, PolicyChanges};
 use crate::runtime::RuntimeOptions;
@@ -48,17 +52,25 @@ struct Outcome {
 enum Run {
     /// The random policy with this seed.
     Seed(u64),
-    /// The documented policy's decisions but these (decision, other option).
-    Changes(Vec<(u32, u32)>),
+    /// The documented policy's decisions but these (decision, other option), from a base.
+    Changes(Base, Vec<(u32, u32)>),
 }
 
+/// Where the search starts: the documented policy (`None`), or it with a browser's choices
+/// (an index into `Deviations::BROWSER_CHOICES`).
+type Base = Option<usize>;
+
 impl Run {
-    /// The option that replays it.
+    /// The options that replay it (beside the command line's own).
     fn replay(&self) -> String {
         match self {
             Run::Seed(seed) => format!("--policy-seed {seed}"),
-            Run::Changes(changes) => {
-                format!("--policy-changes {}", PolicyChanges::format(changes))
+            Run::Changes(base, changes) => {
+                let changes = format!("--policy-changes {}", PolicyChanges::format(changes));
+                match base.and_then(|i| Deviations::BROWSER_CHOICES.get(i)) {
+                    Some((rules, _)) => format!("--imitate {rules} {changes}"),
+                    None => changes,
+                }
             }
         }
     }
@@ -83,27 +95,28 @@ struct Group {
 /// list is queued twice.
 #[derive(Debug)]
 struct Search {
-    frontier: VecDeque<Vec<(u32, u32)>>,
+    frontier: VecDeque<(Base, Vec<(u32, u32)>)>,
     /// At most this many lists are kept: the search cannot run more.
     capacity: usize,
 }
 
 impl Search {
-    fn new(capacity: usize) -> Self {
+    /// A search from each of `bases`, which can run `capacity` runs.
+    fn new(bases: &[Base], capacity: usize) -> Self {
         Self {
-            frontier: VecDeque::from([Vec::new()]),
+            frontier: bases.iter().map(|&base| (base, Vec::new())).collect(),
             capacity,
         }
     }
 
-    fn next(&mut self) -> Option<Vec<(u32, u32)>> {
+    fn next(&mut self) -> Option<(Base, Vec<(u32, u32)>)> {
         self.capacity = self.capacity.saturating_sub(1);
         self.frontier.pop_front()
     }
 
-    /// After the run of `changes`, whose decisions had `arities` options: if it gave a new
-    /// outcome (or changed nothing), queue it with one more change after its last.
-    fn after(&mut self, changes: &[(u32, u32)], arities: &[u32], new: bool) {
+    /// After the run of `changes` from `base`, whose decisions had `arities` options: if it gave
+    /// a new outcome (or changed nothing), queue it with one more change after its last.
+    fn after(&mut self, base: Base, changes: &[(u32, u32)], arities: &[u32], new: bool) {
         if !new && !changes.is_empty() {
             return;
         }
@@ -115,10 +128,25 @@ impl Search {
                 }
                 let mut more = changes.to_vec();
                 more.push((u32::try_from(decision).unwrap_or(u32::MAX), other));
-                self.frontier.push_back(more);
+                self.frontier.push_back((base, more));
             }
         }
     }
+}
+
+/// The bases of the search: the documented policy, then each browser's choices that change the
+/// command line's own deviations.
+fn bases(own: Deviations) -> Vec<Base> {
+    let mut seen = vec![own];
+    let mut bases = vec![None];
+    for (i, (_, choices)) in Deviations::BROWSER_CHOICES.iter().enumerate() {
+        let with = own.with_choices_of(*choices);
+        if !seen.contains(&with) {
+            seen.push(with);
+            bases.push(Some(i));
+        }
+    }
+    bases
 }
 
 /// Run `job` under the documented policy and `runs` more times (see the module docs); print
@@ -134,11 +162,11 @@ pub(super) fn explore(options: &RuntimeOptions, job: &Job, runs: u32) -> i32 {
         runs: 0,
         first: None,
     });
-    let mut search = Search::new(runs.div_ceil(2) as usize);
+    let mut search = Search::new(&bases(options.deviations), runs.div_ceil(2) as usize);
     let (mut searched, mut seed) = (0u32, 0u64);
     for n in 0..runs {
         let run = match (n % 2 == 0).then(|| search.next()).flatten() {
-            Some(changes) => Run::Changes(changes),
+            Some((base, changes)) => Run::Changes(base, changes),
             None => {
                 seed += 1;
                 Run::Seed(seed)
@@ -147,10 +175,10 @@ pub(super) fn explore(options: &RuntimeOptions, job: &Job, runs: u32) -> i32 {
         let arities = Arities::default();
         let outcome = run_once(options, job, Some(&run), Some(arities.clone()));
         let new = !index.contains_key(&outcome);
-        if let Run::Changes(changes) = &run {
+        if let Run::Changes(base, changes) = &run {
             searched += 1;
             let arities = arities.lock().map(|a| a.clone()).unwrap_or_default();
-            search.after(changes, &arities, new);
+            search.after(*base, changes, &arities, new);
         }
         let at = *index.entry(outcome.clone()).or_insert_with(|| {
             groups.push(Group {
@@ -185,11 +213,19 @@ fn run_once(
             _ => None,
         },
         policy_changes: match run {
-            Some(Run::Changes(changes)) => Some(PolicyChanges {
+            Some(Run::Changes(_, changes)) => Some(PolicyChanges {
                 changes: changes.clone(),
                 arities,
             }),
             _ => None,
+        },
+        deviations: match run {
+            Some(Run::Changes(Some(i), _)) => Deviations::BROWSER_CHOICES
+                .get(*i)
+                .map_or(options.deviations, |(_, choices)| {
+                    options.deviations.with_choices_of(*choices)
+                }),
+            _ => options.deviations,
         },
         ..options.clone()
     };
@@ -270,7 +306,7 @@ mod tests {
                 outcome: outcome("a\nb\n", 0),
                 documented: true,
                 runs: 3,
-                first: Some(Run::Changes(Vec::new())),
+                first: Some(Run::Changes(None, Vec::new())),
             },
             Group {
                 outcome: Outcome {
@@ -282,7 +318,7 @@ mod tests {
                 },
                 documented: false,
                 runs: 1,
-                first: Some(Run::Changes(vec![(0, 1), (4, 2)])),
+                first: Some(Run::Changes(Some(1), vec![(0, 1), (4, 2)])),
             },
             Group {
                 outcome: outcome("c\n", 0),
@@ -300,7 +336,7 @@ mod tests {
              \x20 | a\n\
              \x20 | b\n\
              \n\
-             outcome 2: 1 of 5 run(s), the first (--policy-changes 0:1,4:2); exit status 1\n\
+             outcome 2: 1 of 5 run(s), the first (--imitate one-message-per-task,timer-executor --policy-changes 0:1,4:2); exit status 1\n\
              \x20 stdout:\n\
              \x20 | b\n\
              \x20 stderr:\n\
@@ -316,22 +352,48 @@ mod tests {
     /// that gave a new outcome, and never queues more than it can run.
     #[test]
     fn the_search_is_breadth_first_and_builds_on_new_outcomes() {
-        let mut search = Search::new(100);
-        let root = search.next().unwrap_or_default();
-        assert!(root.is_empty());
-        search.after(&root, &[2, 3], false);
+        let mut search = Search::new(&[None, Some(2)], 100);
+        let (base, root) = search.next().unwrap_or_default();
+        assert_eq!((base, root.len()), (None, 0));
+        search.after(None, &root, &[2, 3], false);
+        let (base, root) = search.next().unwrap_or_default();
+        assert_eq!((base, root.len()), (Some(2), 0));
+        search.after(Some(2), &root, &[2], false);
         let singles: Vec<_> = std::iter::from_fn(|| search.next()).collect();
-        assert_eq!(singles, vec![vec![(0, 1)], vec![(1, 1)], vec![(1, 2)]]);
+        assert_eq!(
+            singles,
+            vec![
+                (None, vec![(0, 1)]),
+                (None, vec![(1, 1)]),
+                (None, vec![(1, 2)]),
+                (Some(2), vec![(0, 1)])
+            ]
+        );
         // (0, 1) gave nothing new: nothing is built on it; (1, 1) did: one more change after
         // decision 1.
-        search.after(&singles[0], &[2, 3, 2], false);
-        search.after(&singles[1], &[2, 3, 2, 2], true);
+        search.after(None, &singles[0].1, &[2, 3, 2], false);
+        search.after(None, &singles[1].1, &[2, 3, 2, 2], true);
         let pairs: Vec<_> = std::iter::from_fn(|| search.next()).collect();
-        assert_eq!(pairs, vec![vec![(1, 1), (2, 1)], vec![(1, 1), (3, 1)]]);
-        let mut small = Search::new(2);
-        let root = small.next().unwrap_or_default();
-        small.after(&root, &[4, 4, 4], true);
+        assert_eq!(
+            pairs,
+            vec![(None, vec![(1, 1), (2, 1)]), (None, vec![(1, 1), (3, 1)])]
+        );
+        let mut small = Search::new(&[None], 2);
+        let (_, root) = small.next().unwrap_or_default();
+        small.after(None, &root, &[4, 4, 4], true);
         assert_eq!(small.frontier.len(), 1);
+    }
+
+    /// The search starts from the documented policy and from each browser's choices that the
+    /// command line does not already imitate.
+    #[test]
+    fn the_bases_are_the_browsers_choices_not_imitated_yet() {
+        assert_eq!(
+            bases(Deviations::NONE),
+            vec![None, Some(0), Some(1), Some(2)]
+        );
+        // Firefox's choices include Chromium's: imitating Firefox leaves WebKit's.
+        assert_eq!(bases(Deviations::FIREFOX), vec![None, Some(2)]);
     }
 
     #[test]

@@ -86,7 +86,13 @@ impl Runtime {
                 // counted now, before timers due now are queued.
                 let limit_reached = matches!((max_time, deadline), (Some(limit), Some(deadline))
                     if host.now() >= deadline || started.elapsed() >= limit);
-                let pending_at_limit = limit_reached.then(|| host.core().pending());
+                let pending_at_limit = limit_reached.then(|| {
+                    let mut pending = host.core().pending();
+                    // Imitating Firefox's timer executor, the page's timers are its timeouts.
+                    let (timeouts, own) = crate::agent::timeout_executor::pending(&host);
+                    pending.timers = pending.timers.saturating_sub(own) + timeouts;
+                    pending
+                });
 
                 // Async jobs (module loading, dynamic import): started in order, polled without
                 // blocking. A job that completes may have queued promise jobs: checkpoint.
