@@ -110,9 +110,9 @@ const IDLE_PERIODS_NS: [u64; 4] = [MAX_IDLE_PERIOD_NS, 16_000_000, 4_000_000, 1_
 enum Mode {
     /// Each choice drawn from the seeded generator.
     Seeded,
-    /// Each choice the *default* one (what taskhost's documented policy would take: the banded
-    /// pick of the sources, no padding, no delay before an idle period, the longest one, no
-    /// skipped frame) except at the decisions listed in `changes` (decision number, which other
+    /// Each choice the *default* one (what taskhost's documented policy would take: its pick of
+    /// the sources, no padding, no delay before an idle period, the longest one, no skipped
+    /// frame) except at the decisions listed in `changes` (decision number, which other
     /// option: 1 is the first option that is not the default), sorted by decision. Each decision
     /// with more than one option counts; `arities`, when given, gets how many options each had,
     /// so that a search can plan the next changes (`cli/explore.rs`).
@@ -377,42 +377,47 @@ impl EventLoopCore {
         let scheduler = self.queues.first_head(&ALL_LEVELS);
         let mut kinds = [0u16; 1 + HostSource::COUNT];
         let mut n = 0;
-        // The documented policy's pick among them (`policy.rs`, leaving out its rendering and
-        // starvation rules): input, then a scheduler task of band High, then the oldest of the
-        // host tasks and a scheduler task of band Normal, then band Low.
-        let mut default: Option<(usize, (LoopTime, u64))> = None;
-        let mut input = None;
-        if let Some(head) = scheduler {
+        if scheduler.is_some() {
             kinds[n] = Kind::SCHEDULER;
-            if head.level >= 2 {
-                default = Some((n, (head.runnable_at, head.since)));
-            }
             n += 1;
         }
-        let high = scheduler.is_some_and(|head| head.level > 2);
         for source in HostSource::ALL {
-            if let Some(task) = self.host.peek_source(source.index()) {
+            if self.host.peek_source(source.index()).is_some() {
                 kinds[n] = Kind::of_source(source);
-                let age = (task.runnable_at, task.order);
-                if source == HostSource::UserInteraction {
-                    input = Some(n);
-                }
-                if !high && default.is_none_or(|(_, oldest)| age < oldest) {
-                    default = Some((n, age));
-                }
                 n += 1;
             }
         }
+        // Under changed decisions, the documented policy's pick is the default one (and its wait
+        // for a frame after input is followed, not a decision).
+        let documented = if self.random.as_ref().is_some_and(RandomChoices::is_changed) {
+            match self.documented_candidate(now) {
+                Ok(candidate) => candidate,
+                Err(wait) => return wait,
+            }
+        } else {
+            None
+        };
         if n > 0 {
-            let default = input.or(default.map(|(i, _)| i)).unwrap_or(0);
+            let default_kind = documented.map(|c| match c {
+                Candidate::Queue(_) => Kind::SCHEDULER,
+                Candidate::Host { source, .. } => HostSource::ALL
+                    .get(source)
+                    .map_or(0, |&s| Kind::of_source(s)),
+            });
+            let default = default_kind
+                .and_then(|kind| kinds[..n].iter().position(|&k| k == kind))
+                .unwrap_or(0);
             let k = self.random.as_mut().map_or(0, |r| r.pick_kind(n, default));
             let passed_over = kinds[..n]
                 .iter()
                 .enumerate()
                 .filter(|&(i, _)| i != k)
                 .fold(0, |bits, (_, kind)| bits | kind);
-            let selected = match scheduler {
-                Some(head) if kinds[k] == Kind::SCHEDULER => self.take(Candidate::Queue(head)),
+            let selected = match (scheduler, documented) {
+                // The documented pick itself (under a starvation limit, it may be another
+                // scheduler queue's head than the highest).
+                (_, Some(candidate)) if k == default => self.take(candidate),
+                (Some(head), _) if kinds[k] == Kind::SCHEDULER => self.take(Candidate::Queue(head)),
                 _ => self.take_source(kinds[k]),
             };
             if let Some(selected) = selected {

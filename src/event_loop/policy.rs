@@ -131,6 +131,25 @@ impl EventLoopCore {
         if self.random.is_some() {
             return self.select_random(now);
         }
+        let candidate = match self.documented_candidate(now) {
+            Ok(candidate) => candidate,
+            Err(wait) => return wait,
+        };
+        if let Some(selected) = candidate.and_then(|c| self.take(c)) {
+            return Next::Run(selected);
+        }
+        let next_due = self.timers.next_due();
+        if let Some(due) = next_due
+            && due <= now
+        {
+            return Next::Wait(due);
+        }
+        self.start_idle_period(now, MAX_IDLE_PERIOD_NS, next_due)
+    }
+
+    /// Steps 0–3 of the module docs without taking anything: the task the documented policy
+    /// runs next (`None`: no task is runnable), or the wait of step 0c (`Err`).
+    pub(super) fn documented_candidate(&self, now: LoopTime) -> Result<Option<Candidate>, Next> {
         // 0a. Input: the oldest user interaction task, before anything else.
         // 0b. A rendering task that has waited `rendering_priority_after` or longer.
         let input = self.source_candidate(HostSource::UserInteraction);
@@ -149,26 +168,16 @@ impl EventLoopCore {
             && rendering.is_none()
             && let Some(due) = self.timers.next_due()
         {
-            return Next::Wait(due);
+            return Err(Next::Wait(due));
         }
         let starved = input.or(rendering).or_else(|| {
             self.starvation_limit
                 .and_then(|limit| self.starved(now, limit))
         });
-        let candidate = starved
+        Ok(starved
             .or_else(|| self.queues.first_head(&HIGH_LEVELS).map(Candidate::Queue))
             .or_else(|| older(self.host_candidate(), self.level_candidate(NORMAL_LEVEL)))
-            .or_else(|| self.queues.first_head(&LOW_LEVELS).map(Candidate::Queue));
-        if let Some(selected) = candidate.and_then(|c| self.take(c)) {
-            return Next::Run(selected);
-        }
-        let next_due = self.timers.next_due();
-        if let Some(due) = next_due
-            && due <= now
-        {
-            return Next::Wait(due);
-        }
-        self.start_idle_period(now, MAX_IDLE_PERIOD_NS, next_due)
+            .or_else(|| self.queues.first_head(&LOW_LEVELS).map(Candidate::Queue)))
     }
 
     /// An idle period of at most `length_ns` from `now`, ended by the next timer (`next_due`),
