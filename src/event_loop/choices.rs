@@ -347,6 +347,43 @@ pub fn derive_seed(seed: u64, n: u64) -> u64 {
 const ALL_LEVELS: [u8; 6] = [5, 4, 3, 2, 1, 0];
 
 impl EventLoopCore {
+    /// Under the random policy, whether the user agent skips this rendering opportunity (HTML
+    /// "update the rendering" step 5 lets it skip a navigable's rendering "for reasons such as
+    /// [...] being unable to keep up"): one time in eight. Never under the documented policy.
+    pub fn skip_rendering_opportunity(&mut self) -> bool {
+        self.random.as_mut().is_some_and(RandomChoices::skip_frame)
+    }
+
+    /// Make the loop's choices with the seeded random policy (`None`: the documented policy).
+    /// See the module docs for what it chooses.
+    pub fn set_random_policy(&mut self, seed: Option<u64>) {
+        self.random = seed.map(RandomChoices::new);
+        self.timer_hold = None;
+    }
+
+    /// Make the loop's choices as the documented policy would, but for the decisions of `changes`
+    /// (decision number, which other option), recording each decision's options into `arities`
+    /// (the systematic search of `--explore`).
+    pub fn set_changed_policy(&mut self, changes: Vec<(u32, u32)>, arities: Option<Arities>) {
+        self.random = Some(RandomChoices::changed(changes, arities));
+        self.timer_hold = None;
+    }
+
+    /// Whether the random policy may pad ripe timers: not while `taskhost.clock` is paused,
+    /// whose `tick(ms)` promises to run every timer due by its target.
+    pub fn set_timer_padding(&mut self, allowed: bool) {
+        self.pad_timers = allowed;
+    }
+
+    /// The random policy's seed, if it is the loop's policy (not under changed decisions,
+    /// which have none).
+    pub fn policy_seed(&self) -> Option<u64> {
+        self.random
+            .as_ref()
+            .filter(|r| !r.is_changed())
+            .map(RandomChoices::seed)
+    }
+
     /// Under the random policy: whether the ripe timer at the head of the heap has waited its
     /// padding (chosen the first time it is seen ripe). True when no timer is ripe.
     pub(super) fn padding_over(&mut self, now: LoopTime) -> bool {

@@ -482,45 +482,6 @@ impl EventLoopCore {
         self.frame_awaited = awaited;
     }
 
-    /// Under the random policy, whether the user agent skips this rendering opportunity (HTML
-    /// "update the rendering" step 5 lets it skip a navigable's rendering "for reasons such as
-    /// [...] being unable to keep up"): one time in eight. Never under the documented policy.
-    pub fn skip_rendering_opportunity(&mut self) -> bool {
-        self.random
-            .as_mut()
-            .is_some_and(choices::RandomChoices::skip_frame)
-    }
-
-    /// Make the loop's choices with the seeded random policy (`None`: the documented policy).
-    /// See `choices.rs` for what it chooses.
-    pub fn set_random_policy(&mut self, seed: Option<u64>) {
-        self.random = seed.map(choices::RandomChoices::new);
-        self.timer_hold = None;
-    }
-
-    /// Make the loop's choices as the documented policy would, but for the decisions of `changes`
-    /// (decision number, which other option), recording each decision's options into `arities`
-    /// (the systematic search of `--explore`; `choices.rs`).
-    pub fn set_changed_policy(
-        &mut self,
-        changes: Vec<(u32, u32)>,
-        arities: Option<choices::Arities>,
-    ) {
-        self.random = Some(choices::RandomChoices::changed(changes, arities));
-        self.timer_hold = None;
-    }
-
-    /// Whether the random policy may pad ripe timers: not while `taskhost.clock` is paused,
-    /// whose `tick(ms)` promises to run every timer due by its target.
-    pub fn set_timer_padding(&mut self, allowed: bool) {
-        self.pad_timers = allowed;
-    }
-
-    /// The random policy's seed, if it is the loop's policy.
-    pub fn policy_seed(&self) -> Option<u64> {
-        self.random.as_ref().map(choices::RandomChoices::seed)
-    }
-
     /// The current starvation limit (`None` = strict bands).
     pub fn starvation_limit(&self) -> Option<u64> {
         self.starvation_limit
