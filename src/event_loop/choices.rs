@@ -480,6 +480,12 @@ impl EventLoopCore {
             {
                 return Next::Wait(until);
             }
+            // A new idle period waits for the awaited frame (`policy.rs`, step 5).
+            if self.idle_waits_for_frame()
+                && let Some(until) = next_due
+            {
+                return Next::Wait(until);
+            }
             // The idle period may start now, or a little later (never past the next timer;
             // not while a script drives the clock, whose ticks run idle callbacks at once).
             if self.pad_timers
@@ -556,5 +562,34 @@ mod tests {
         let seeded = RandomChoices::new(7);
         assert!(!seeded.is_changed());
         assert_eq!(seeded.seed(), 7);
+    }
+
+    /// After input, with a frame awaited, the loop waits for the frame's timer; when a changed
+    /// decision pads that timer, it waits until the padding ends, never for the nominal due time
+    /// that has passed (on a virtual clock that wait would never move time on).
+    #[test]
+    fn after_input_the_wait_for_a_padded_frame_timer_ends_with_its_padding() {
+        use crate::event_loop::{Clock, EventLoopCore, HostSource, LoopTime, TaskId};
+        let mut c = EventLoopCore::new(Clock::virtual_clock());
+        c.set_changed_policy(vec![(1, 1)], None);
+        c.set_frame_awaited(true);
+        c.set_timer(LoopTime(16_000_000), TaskId(9));
+        c.queue_task(HostSource::UserInteraction, TaskId(1));
+        c.queue_task(HostSource::DomManipulation, TaskId(2));
+        assert!(matches!(c.next(LoopTime::ZERO), Next::Run(s) if s.task == TaskId(1)));
+        c.clock_mut().wait_until(LoopTime(16_000_000));
+        // Decision 0 picked the input (the default); decision 1, the frame timer's padding, is
+        // changed to the first (1 ms).
+        assert!(
+            c.pop_ripe_timer(c.now()).is_none(),
+            "the timer waits its padding"
+        );
+        let until = LoopTime(16_000_000 + PADDINGS_NS[0]);
+        assert_eq!(c.next(c.now()), Next::Wait(until));
+        c.clock_mut().wait_until(until);
+        assert_eq!(
+            c.pop_ripe_timer(c.now()).map(|t| t.payload),
+            Some(TaskId(9))
+        );
     }
 }

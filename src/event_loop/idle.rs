@@ -70,6 +70,11 @@ impl IdleList {
         Some(first)
     }
 
+    /// The key the next `push` hands out: every callback queued so far has a smaller key.
+    pub(crate) fn next_key(&self) -> u64 {
+        self.next_key
+    }
+
     /// Number of live idle callbacks.
     pub(crate) fn len(&self) -> usize {
         self.live

@@ -199,6 +199,13 @@ pub struct EventLoopCore {
     /// The host awaits a rendering opportunity (a frame was requested and will come): after
     /// input, nothing but input and rendering runs until it has. See `policy.rs`, step 0c.
     frame_awaited: bool,
+    /// Idle callbacks with a key below this were requested before the current idle period
+    /// started: they may run in it; the others wait for the next one (requestIdleCallback
+    /// "start an idle period" moves only the callbacks requested so far to the runnable list).
+    idle_boundary: u64,
+    /// A rendering task ran since the current idle period started. While a frame is awaited the
+    /// next idle period waits for one (see `policy.rs`, step 5).
+    rendered_since_idle_period: bool,
     /// The seeded random policy, if chosen (`None`: the documented policy).
     random: Option<choices::RandomChoices>,
     /// Under the random policy: the ripe timer at the heap's head (by its enqueue order) waits
@@ -223,6 +230,8 @@ impl EventLoopCore {
             rendering_priority_after: Some(RENDERING_PRIORITY_AFTER_NS),
             frame_after_input: false,
             frame_awaited: false,
+            idle_boundary: 1,
+            rendered_since_idle_period: false,
             random: None,
             timer_hold: None,
             pad_timers: true,
@@ -424,7 +433,10 @@ impl EventLoopCore {
         {
             match source {
                 HostSource::UserInteraction => self.frame_after_input = true,
-                HostSource::Rendering => self.frame_after_input = false,
+                HostSource::Rendering => {
+                    self.frame_after_input = false;
+                    self.rendered_since_idle_period = true;
+                }
                 _ => {}
             }
         }

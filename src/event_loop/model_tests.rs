@@ -305,7 +305,7 @@ pub(super) fn step(
         Op::QueueIdle => {
             let task = h.payload();
             h.idle.push(core.queue_idle(TaskId(task)));
-            m.idle.push((h.idle.len() - 1, task));
+            m.idle.push((h.idle.len() - 1, task, m.idle_periods));
         }
         Op::CancelIdle(i) => {
             if let Some(i) = pick(i, h.idle.len()) {

@@ -69,13 +69,19 @@ pub(super) struct Model {
     pub(super) host: Vec<MHost>,
     pub(super) timers: Vec<MTimer>,
     pub(super) queues: Vec<MQueue>,
-    pub(super) idle: Vec<(usize, u64)>,
+    /// (handle, task, idle periods started when it was requested).
+    pub(super) idle: Vec<(usize, u64, u64)>,
     pub(super) starvation: Option<u64>,
     /// A rendering task runnable this long goes first (after input).
     pub(super) rendering_after: Option<u64>,
     /// An input task ran since the last rendering task.
     pub(super) frame_after_input: bool,
     pub(super) frame_awaited: bool,
+    /// Idle periods started so far; an idle entry remembers the number at its request and may
+    /// run in a period that started after it.
+    pub(super) idle_periods: u64,
+    /// A rendering task ran since the current idle period started.
+    pub(super) rendered_in_idle_period: bool,
 }
 
 /// A task the model could pick: where it is and its sort keys.
@@ -240,11 +246,35 @@ impl Model {
         {
             match source {
                 HostSource::UserInteraction => self.frame_after_input = true,
-                HostSource::Rendering => self.frame_after_input = false,
+                HostSource::Rendering => {
+                    self.frame_after_input = false;
+                    self.rendered_in_idle_period = true;
+                }
                 _ => {}
             }
         }
         next
+    }
+
+    /// Whether the first idle callback needs a new idle period that must wait for a frame:
+    /// it was requested during the current period (or before any), a frame is awaited, no
+    /// rendering task ran since the period started, and a timer (the vsync's) will bring it.
+    pub(super) fn idle_waits_for_frame(&self) -> bool {
+        self.idle.first().is_some_and(|e| e.2 == self.idle_periods)
+            && self.frame_awaited
+            && !self.rendered_in_idle_period
+            && !self.timers.is_empty()
+    }
+
+    /// Take the first idle callback (handle, task), starting a new idle period if it was
+    /// requested during the current one.
+    pub(super) fn take_idle(&mut self) -> (usize, u64) {
+        let (handle, task, requested_in) = self.idle.remove(0);
+        if requested_in == self.idle_periods {
+            self.idle_periods += 1;
+            self.rendered_in_idle_period = false;
+        }
+        (handle, task)
     }
 
     fn next_inner(&mut self, now: u64) -> MNext {
@@ -300,7 +330,10 @@ impl Model {
             return MNext::Wait(due);
         }
         if !self.idle.is_empty() {
-            let (handle, task) = self.idle.remove(0);
+            if self.idle_waits_for_frame() {
+                return next_due.map_or(MNext::Empty, MNext::Wait);
+            }
+            let (handle, task) = self.take_idle();
             let deadline = (now + MAX_IDLE_PERIOD_NS).min(next_due.unwrap_or(u64::MAX));
             return MNext::Idle {
                 task,

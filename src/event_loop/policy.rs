@@ -24,7 +24,15 @@
 //! 3. Low: effective priority 1, then 0; within a level the oldest head.
 //! 4. If a timer is due at or before `now` (not drained): `Wait(due)`, so it is drained and run
 //!    before any idle callback.
-//! 5. Idle: the first idle callback, deadline `min(now + 50 ms, next timer due)`.
+//! 5. Idle: the first idle callback, deadline `min(now + 50 ms, next timer due)`. Idle
+//!    callbacks requested before the current idle period started run in it, in order; the first
+//!    one requested since then starts a new idle period, which, while the host awaits a frame
+//!    (`frame_awaited`), waits for a rendering task to have run since the current period
+//!    started (`Wait(next timer due)`, the vsync's, meanwhile). So with frames coming there is
+//!    one idle period per frame, between its rendering and the next vsync, as in Chromium
+//!    (short idle periods between frames) and Firefox; requestIdleCallback's "start an idle
+//!    period" lets the user agent delay a period (step 1). Without a frame awaited, a new
+//!    period starts as soon as the loop is idle again.
 //! 6. `Wait(next timer due)`, else `Empty`.
 //!
 //! With the seeded random policy (`choices.rs`) the steps above are replaced by
@@ -161,12 +169,14 @@ impl EventLoopCore {
         });
         // 0c. After input, while a frame is awaited, nothing else: the other tasks wait for the
         //     frame (Chromium defers them after a discrete input event until the next frame),
-        //     and the loop waits for the timer that brings the rendering opportunity.
+        //     and the loop waits for the timer that brings the rendering opportunity (under
+        //     changed decisions, until its padding ends: waiting for its nominal due time, which
+        //     has passed, would never let it ripen on a virtual clock).
         if self.frame_after_input
             && self.frame_awaited
             && input.is_none()
             && rendering.is_none()
-            && let Some(due) = self.timers.next_due()
+            && let Some(due) = self.next_timer_due()
         {
             return Err(Next::Wait(due));
         }
@@ -188,6 +198,22 @@ impl EventLoopCore {
         length_ns: u64,
         next_due: Option<LoopTime>,
     ) -> Next {
+        let Some((key, _)) = self.idle.front() else {
+            return next_due.map_or(Next::Empty, Next::Wait);
+        };
+        if key.0 >= self.idle_boundary {
+            // The first callback requested since the current idle period started: it needs a
+            // new one, which may have to wait for the awaited frame.
+            if self.idle_waits_for_frame()
+                && let Some(due) = next_due
+            {
+                return Next::Wait(due);
+            }
+            // requestIdleCallback "start an idle period", steps 2–5: the callbacks requested so
+            // far become runnable.
+            self.idle_boundary = self.idle.next_key();
+            self.rendered_since_idle_period = false;
+        }
         if let Some((key, task)) = self.idle.pop_front() {
             let end = now.saturating_add_ns(length_ns);
             let deadline = next_due.map_or(end, |due| due.min(end));
@@ -198,6 +224,22 @@ impl EventLoopCore {
             };
         }
         next_due.map_or(Next::Empty, Next::Wait)
+    }
+}
+
+impl EventLoopCore {
+    /// Whether the first idle callback needs a new idle period that waits for the awaited
+    /// frame (step 5): it was requested since the current period started, a frame is awaited,
+    /// no rendering task has run since the period started, and a timer (the vsync's) is set
+    /// to bring the frame.
+    pub(super) fn idle_waits_for_frame(&self) -> bool {
+        self.frame_awaited
+            && !self.rendered_since_idle_period
+            && self.timers.len() > 0
+            && self
+                .idle
+                .front()
+                .is_some_and(|(key, _)| key.0 >= self.idle_boundary)
     }
 }
 
@@ -445,6 +487,69 @@ mod tests {
         assert!(
             matches!(c.next(LoopTime::ZERO), Next::Idle { deadline: LoopTime(d), .. } if d == 50 * MS)
         );
+    }
+
+    /// The deadline of the idle callback `c` selects now, failing on anything else.
+    fn idle_deadline(c: &mut EventLoopCore, task: u64) -> LoopTime {
+        match c.next(c.now()) {
+            Next::Idle {
+                task: t, deadline, ..
+            } if t == TaskId(task) => deadline,
+            other => panic!("expected idle callback {task}, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn idle_callbacks_requested_in_an_idle_period_wait_for_the_frame_when_one_is_awaited() {
+        let mut c = core();
+        c.set_frame_awaited(true);
+        c.set_timer(LoopTime(16 * MS), TaskId(90));
+        c.queue_idle(TaskId(1));
+        c.queue_idle(TaskId(2));
+        // No idle period has started and a frame is awaited: the first one waits for the frame.
+        assert_eq!(c.next(c.now()), Next::Wait(LoopTime(16 * MS)));
+        advance(&mut c, 16 * MS);
+        assert_eq!(
+            c.pop_ripe_timer(c.now()).map(|t| t.payload),
+            Some(TaskId(90))
+        );
+        c.queue_task(HostSource::Rendering, TaskId(3));
+        // The frame's rendering task asks for the next frame.
+        c.set_timer(LoopTime(33 * MS), TaskId(91));
+        assert_eq!(run(&mut c).task, TaskId(3));
+        // The idle period after the frame: both callbacks requested before it, and its
+        // deadline is the next vsync.
+        assert_eq!(idle_deadline(&mut c, 1), LoopTime(33 * MS));
+        // A callback requested during the period waits for the next frame.
+        c.queue_idle(TaskId(4));
+        assert_eq!(idle_deadline(&mut c, 2), LoopTime(33 * MS));
+        assert_eq!(c.next(c.now()), Next::Wait(LoopTime(33 * MS)));
+        advance(&mut c, 17 * MS);
+        assert_eq!(
+            c.pop_ripe_timer(c.now()).map(|t| t.payload),
+            Some(TaskId(91))
+        );
+        c.queue_task(HostSource::Rendering, TaskId(5));
+        c.set_timer(LoopTime(50 * MS), TaskId(92));
+        assert_eq!(run(&mut c).task, TaskId(5));
+        assert_eq!(idle_deadline(&mut c, 4), LoopTime(50 * MS));
+    }
+
+    #[test]
+    fn without_an_awaited_frame_the_next_idle_period_starts_when_the_loop_is_idle_again() {
+        let mut c = core();
+        c.queue_idle(TaskId(1));
+        assert_eq!(idle_deadline(&mut c, 1), LoopTime(50 * MS));
+        c.queue_idle(TaskId(2));
+        advance(&mut c, MS);
+        assert_eq!(idle_deadline(&mut c, 2), LoopTime(51 * MS));
+        // A callback requested during the period still goes after those requested before it.
+        c.queue_idle(TaskId(3));
+        c.queue_idle(TaskId(4));
+        assert_eq!(idle_deadline(&mut c, 3), LoopTime(51 * MS));
+        c.queue_idle(TaskId(5));
+        assert_eq!(idle_deadline(&mut c, 4), LoopTime(51 * MS));
+        assert_eq!(idle_deadline(&mut c, 5), LoopTime(51 * MS));
     }
 
     #[test]

@@ -73,6 +73,9 @@ fn next(core: &mut EventLoopCore, m: &mut Model, h: &Handles) -> Result<Next, Te
                 .fold(0, |bits, (_, &(_, kind))| bits | kind);
             prop_assert_eq!(s.passed_over, others);
             m.take(allowed[at].0);
+            if s.source == Some(HostSource::Rendering) {
+                m.rendered_in_idle_period = true;
+            }
         }
         Next::Idle {
             task,
@@ -81,7 +84,11 @@ fn next(core: &mut EventLoopCore, m: &mut Model, h: &Handles) -> Result<Next, Te
         } => {
             prop_assert!(allowed.is_empty(), "idle while a task is runnable");
             prop_assert!(!m.idle.is_empty());
-            let (handle, first) = m.idle.remove(0);
+            prop_assert!(
+                !m.idle_waits_for_frame(),
+                "an idle period before the awaited frame"
+            );
+            let (handle, first) = m.take_idle();
             prop_assert_eq!((task.0, key), (first, h.idle[handle]));
             prop_assert!(deadline.0 > m.now && deadline.0 <= m.now + MAX_IDLE_PERIOD_NS);
             if let Some(due) = core.next_timer_due() {
@@ -100,7 +107,9 @@ fn next(core: &mut EventLoopCore, m: &mut Model, h: &Handles) -> Result<Next, Te
             prop_assert!(allowed.is_empty(), "waited while a task is runnable");
             // For the next timer, or a little while before an idle period starts.
             match core.next_timer_due() {
-                Some(due) if m.idle.is_empty() => prop_assert_eq!(t, due),
+                Some(due) if m.idle.is_empty() || m.idle_waits_for_frame() => {
+                    prop_assert_eq!(t, due)
+                }
                 Some(due) => prop_assert!(t <= due && t.0 <= m.now + MAX_PADDING),
                 None => {
                     prop_assert!(!m.idle.is_empty() && t.0 > m.now && t.0 <= m.now + MAX_PADDING)
@@ -125,8 +134,13 @@ fn run_ops(seed: u64, ops: &[Op]) -> Result<(), TestCaseError> {
             Op::Next(_) => {
                 next(&mut core, &mut m, &h)?;
             }
-            // The random policy has no starvation limit or rendering priority to keep in step.
-            Op::Starvation(_) | Op::RenderingAfter(_) | Op::FrameAwaited(_) => {}
+            // The random policy has no starvation limit or rendering priority to keep in step;
+            // an awaited frame only holds back a new idle period.
+            Op::Starvation(_) | Op::RenderingAfter(_) => {}
+            &Op::FrameAwaited(awaited) => {
+                core.set_frame_awaited(awaited);
+                m.frame_awaited = awaited;
+            }
             _ => step(&mut core, &mut m, &mut h, op)?,
         }
         check_state(&core, &m, &h)?;

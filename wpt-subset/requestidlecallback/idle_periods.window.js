@@ -58,3 +58,34 @@ async_test((t) => {
     assert_array_equals(log, ['idle', 'microtask of the idle callback']);
   }));
 }, 'A microtask checkpoint follows each idle callback');
+
+async_test((t) => {
+  // While animation frames keep coming, a callback requested from an idle callback waits for the
+  // next idle period, which starts after the next frame: its deadline is later (upstream checks
+  // `now + timeRemaining()`; here the frame count and the deadline both).
+  let frames = 0;
+  let done = false;
+  t.add_cleanup(() => {
+    done = true;
+  });
+  requestAnimationFrame(function loop() {
+    frames++;
+    if (!done) requestAnimationFrame(loop);
+  });
+  let previous = null;
+  let remaining = 5;
+  const idle = t.step_func((deadline) => {
+    const end = performance.now() + deadline.timeRemaining();
+    if (previous !== null) {
+      assert_greater_than(frames, previous.frames, 'a frame came between two chained idle callbacks');
+      assert_greater_than_equal(end, previous.end, 'the deadline is no earlier than the previous one');
+    }
+    previous = { frames, end };
+    if (--remaining > 0) {
+      requestIdleCallback(idle);
+    } else {
+      t.done();
+    }
+  });
+  requestIdleCallback(idle);
+}, 'With frames coming, a callback requested from an idle callback runs after the next frame');
