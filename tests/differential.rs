@@ -76,7 +76,7 @@ const UNMODELLED_LIMITS: &[(&str, usize)] = &[
     ("webkit", WEBKIT_UNMODELLED),
 ];
 const FIREFOX_UNMODELLED: usize = 19;
-const WEBKIT_UNMODELLED: usize = 0;
+const WEBKIT_UNMODELLED: usize = 1;
 const UNMODELLED_SHARE_PERCENT: usize = 1;
 
 /// The word of `overrides.txt` for a case whose Chromium order no imitation reproduces.

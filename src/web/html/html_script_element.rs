@@ -8,7 +8,8 @@
 //! Deviations, deliberate: module scripts, `async`/`defer` and `nomodule` are not supported (a
 //! `type` other than a JavaScript MIME type or `module` is ignored, as HTML says; `module` is
 //! reported as unsupported); an external script is read at once, and a script element inserted
-//! by script fires its `load` event from a task queued after it ran.
+//! by script fires its `load` event from a task queued after it ran (its `error` event, when
+//! its `src` cannot be read, from a task too).
 
 use boa_engine::{Context, JsObject, JsResult, JsString, JsValue, NativeFunction};
 
@@ -100,18 +101,30 @@ pub fn prepare_and_run(element: &JsObject, context: &mut Context) -> JsResult<bo
     state.script_started.set(true);
     let host = Host::from_context(context)?;
     let (text, name) = match src {
-        // 31. If el has a src content attribute: fetch a classic script (a file under the root).
+        // 31. If el has a src content attribute:
+        //     3. If src is the empty string, then queue an element task on the DOM manipulation
+        //        task source given el to fire an event named error at el, and return.
+        Some(src) if src.is_empty() => {
+            queue_error(element, &host, context);
+            return Ok(false);
+        }
+        //     Otherwise fetch a classic script (a file under the root).
         Some(src) => match crate::web::html::document_loader::read_document_file(&src, context) {
             Ok(file) => (file.text, file.name),
             Err(message) => {
-                // The fetch failed: fire error at the element, and say why on the console.
+                // The fetch failed (or `src` named nothing to fetch): say why on the console, and
+                // fire error at the element. For a script the parser inserted, "execute the
+                // script element" does so once the parser has waited for the script, before
+                // parsing goes on: here, at once. Any other script element gets it from a task,
+                // as step 31 queues an element task on the DOM manipulation task source when
+                // `src` cannot be parsed, and the fetch's completion fires it otherwise (never
+                // while the element is being inserted).
                 crate::engine::errors::report_host_error(&host, &message);
-                crate::web::dom::dispatch::fire_simple_event(
-                    element,
-                    "error",
-                    crate::web::dom::event::EventInit::default(),
-                    context,
-                )?;
+                if state.parser_inserted.get() {
+                    fire_error(element, context)?;
+                } else {
+                    queue_error(element, &host, context);
+                }
                 return Ok(false);
             }
         },
@@ -140,6 +153,28 @@ pub fn prepare_and_run(element: &JsObject, context: &mut Context) -> JsResult<bo
     }
     host.set_script_name(&previous);
     Ok(true)
+}
+
+/// Queue an element task on the DOM manipulation task source given `element` to fire an event
+/// named error at it.
+fn queue_error(element: &JsObject, host: &Host, context: &Context) {
+    let element = element.clone();
+    host.queue_task(
+        HostSource::DomManipulation,
+        context.realm().clone(),
+        Box::new(move |context| fire_error(&element, context)),
+    );
+}
+
+/// Fire an event named error at a script element.
+fn fire_error(element: &JsObject, context: &mut Context) -> JsResult<()> {
+    crate::web::dom::dispatch::fire_simple_event(
+        element,
+        "error",
+        crate::web::dom::event::EventInit::default(),
+        context,
+    )
+    .map(drop)
 }
 
 fn this_script(this: &JsValue, context: &Context) -> JsResult<JsObject> {
