@@ -355,6 +355,11 @@ impl Runtime {
         let loaded = run_task(&self.host, &mut self.context, RunAs::Script, |context| {
             let document = crate::web::dom::document::create_window_document(context)?;
             crate::web::html::document_loader::load_html(&document, source, name, context)?;
+            // "The end", step 2: update the current document readiness to "interactive".
+            crate::web::dom::document::update_readiness(
+                crate::web::dom::document::Readiness::Interactive,
+                context,
+            )?;
             Ok(document)
         });
         let Some(document) = loaded else {

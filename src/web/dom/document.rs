@@ -3,8 +3,9 @@
 //! `getElementById()`; and each window's document (its `document` attribute).
 //!
 //! Deviation, deliberate: no layout, CSS, forms, `NodeList`s or the rest of the DOM; every element
-//! is an HTML element (`createElement()` lowercases its name); `readyState` is "complete" once the
-//! window's `load` event has been fired, "loading" before.
+//! is an HTML element (`createElement()` lowercases its name). `readyState` is the document's
+//! current document readiness: "loading", "interactive" once its parser has stopped, "complete"
+//! when the window's `load` event is fired; each change fires `readystatechange` at the document.
 
 use std::cell::Cell;
 use std::rc::Rc;
@@ -25,8 +26,26 @@ use crate::web::dom::node::{
 /// The current realm's window's document (realm data).
 pub struct WindowDocument {
     pub document: JsObject,
-    /// Whether the window's load event was fired (`readyState`).
-    pub loaded: Cell<bool>,
+    /// HTML's current document readiness (`readyState`).
+    pub readiness: Cell<Readiness>,
+}
+
+/// HTML's document readiness values (`DocumentReadyState`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Readiness {
+    Loading,
+    Interactive,
+    Complete,
+}
+
+impl Readiness {
+    fn as_str(self) -> &'static str {
+        match self {
+            Self::Loading => "loading",
+            Self::Interactive => "interactive",
+            Self::Complete => "complete",
+        }
+    }
 }
 
 /// A window whose document is the initial about:blank one, not made yet (realm data): it is
@@ -56,8 +75,10 @@ pub fn window_document(context: &mut Context) -> JsResult<Option<Rc<WindowDocume
     let document = create_window_document(context)?;
     populate_blank(&document, context)?;
     let made = made_window_document(context);
-    if let Some(made) = &made {
-        made.loaded.set(initial.loaded.get());
+    if let Some(made) = &made
+        && initial.loaded.get()
+    {
+        made.readiness.set(Readiness::Complete);
     }
     Ok(made)
 }
@@ -88,13 +109,33 @@ pub fn has_window_document(realm: &Realm) -> bool {
     made_window_document_of(realm).is_some() || realm_data_of::<InitialDocument>(realm).is_some()
 }
 
-/// The current realm's window's load event was fired (`readyState` becomes "complete").
-pub fn set_window_loaded(context: &Context) {
-    if let Some(made) = made_window_document(context) {
-        made.loaded.set(true);
-    } else if let Some(initial) = realm_data::<InitialDocument>(context) {
-        initial.loaded.set(true);
+/// HTML "update the current document readiness" of the current realm's window's document to
+/// `readiness`. (A window whose initial about:blank document was never made only remembers that
+/// it is complete: nothing could listen to it.)
+pub fn update_readiness(readiness: Readiness, context: &mut Context) -> JsResult<()> {
+    let Some(made) = made_window_document(context) else {
+        if readiness == Readiness::Complete
+            && let Some(initial) = realm_data::<InitialDocument>(context)
+        {
+            initial.loaded.set(true);
+        }
+        return Ok(());
+    };
+    // 1. If document's current document readiness equals readinessValue, then return.
+    if made.readiness.get() == readiness {
+        return Ok(());
     }
+    // 2. Set document's current document readiness to readinessValue.
+    made.readiness.set(readiness);
+    // 3–4. (The navigation timing entries of "interactive" and "complete": not modelled.)
+    // 5. Fire an event named readystatechange at document.
+    crate::web::dom::dispatch::fire_simple_event(
+        &made.document,
+        "readystatechange",
+        crate::web::dom::event::EventInit::default(),
+        context,
+    )
+    .map(drop)
 }
 
 /// A new, empty document whose window is the current realm's global, made that window's document.
@@ -108,7 +149,7 @@ pub fn create_window_document(context: &mut Context) -> JsResult<JsObject> {
         context,
         Rc::new(WindowDocument {
             document: document.clone(),
-            loaded: Cell::new(false),
+            readiness: Cell::new(Readiness::Loading),
         }),
     );
     Ok(document)
@@ -328,10 +369,10 @@ pub fn register(context: &mut Context) -> JsResult<()> {
                 "readyState",
                 NativeFunction::from_fn_ptr(|this, _, context| {
                     let document = this_document(this, context)?;
-                    let loaded = made_window_document(context)
+                    let readiness = made_window_document(context)
                         .filter(|w| JsObject::equals(&w.document, &document))
-                        .is_some_and(|w| w.loaded.get());
-                    Ok(JsString::from(if loaded { "complete" } else { "loading" }).into())
+                        .map_or(Readiness::Loading, |w| w.readiness.get());
+                    Ok(JsString::from(readiness.as_str()).into())
                 }),
                 None,
             )

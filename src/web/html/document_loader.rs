@@ -295,7 +295,12 @@ pub fn load_html(
 
 /// HTML "the end", its last steps: the document is loaded; fire `load` at the window.
 pub fn fire_window_load(context: &mut Context) -> JsResult<()> {
-    crate::web::dom::document::set_window_loaded(context);
+    // 1. Update the current document readiness to "complete".
+    crate::web::dom::document::update_readiness(
+        crate::web::dom::document::Readiness::Complete,
+        context,
+    )?;
+    // 4. Fire an event named load at the Document's relevant global object.
     let global = context.global_object();
     let event = crate::web::dom::event::create_event(
         "load",

@@ -190,6 +190,11 @@ fn queue_document_load(
             if !crate::agent::realm::can_run(&*Host::from_context(context)?, context.realm()) {
                 return Ok(());
             }
+            // "The end", step 2: update the current document readiness to "interactive".
+            crate::web::dom::document::update_readiness(
+                crate::web::dom::document::Readiness::Interactive,
+                context,
+            )?;
             crate::web::html::document_loader::fire_window_load(context)?;
             // The iframe load event steps run in the parent's realm (the element's).
             let parent = parent_realm(
