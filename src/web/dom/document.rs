@@ -366,12 +366,34 @@ pub fn register(context: &mut Context) -> JsResult<()> {
                 None,
             )
             .attribute(
+                // HTML: "The defaultView getter steps are: 1. If this's browsing context is
+                // null, then return null. 2. Return this's browsing context's WindowProxy
+                // object." (Its window, for a window's document; null for the documents
+                // DOMImplementation makes.)
+                "defaultView",
+                NativeFunction::from_fn_ptr(|this, _, context| {
+                    let document = this_document(this, context)?;
+                    Ok(or_null(
+                        node_state(&document).and_then(|s| s.window.borrow().clone()),
+                    ))
+                }),
+                None,
+            )
+            .attribute(
                 "readyState",
                 NativeFunction::from_fn_ptr(|this, _, context| {
                     let document = this_document(this, context)?;
-                    let readiness = made_window_document(context)
-                        .filter(|w| JsObject::equals(&w.document, &document))
-                        .map_or(Readiness::Loading, |w| w.readiness.get());
+                    // A document without a window (made by DOMImplementation) was not made by
+                    // a parser: "complete" (HTML, "current document readiness").
+                    let windowless =
+                        node_state(&document).is_some_and(|s| s.window.borrow().is_none());
+                    let readiness = if windowless {
+                        Readiness::Complete
+                    } else {
+                        made_window_document(context)
+                            .filter(|w| JsObject::equals(&w.document, &document))
+                            .map_or(Readiness::Loading, |w| w.readiness.get())
+                    };
                     Ok(JsString::from(readiness.as_str()).into())
                 }),
                 None,

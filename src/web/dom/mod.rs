@@ -57,6 +57,7 @@ pub mod dependent_signals;
 pub mod dispatch;
 pub mod document;
 pub mod dom_exception;
+pub mod dom_implementation;
 pub mod element;
 pub mod event;
 pub mod event_target;
@@ -83,6 +84,7 @@ pub fn register(context: &mut Context, window: bool) -> JsResult<()> {
         node::register(context)?;
         element::register(context)?;
         document::register(context)?;
+        dom_implementation::register(context)?;
         mutation_observer::register(context)?;
         mutation_record::register(context)?;
     }

@@ -85,6 +85,8 @@ pub struct NodeState {
     /// attributes give (`None` until then; HTML §4.10.5).
     #[unsafe_ignore_trace]
     pub input: RefCell<Option<Box<crate::web::html::html_input_element::InputState>>>,
+    /// A document's DOMImplementation (`[SameObject]`), once read.
+    pub implementation: GcRefCell<Option<JsObject>>,
 }
 
 /// The native data of every node object: a node is an EventTarget.
@@ -130,6 +132,7 @@ pub fn new_node(prototype: JsObject, kind: NodeKind, document: Option<JsObject>)
                 click_in_progress: Cell::new(false),
                 focused: GcRefCell::new(None),
                 input: RefCell::new(None),
+                implementation: GcRefCell::new(None),
             }),
         },
     )
