@@ -249,6 +249,15 @@ impl TreeOps for DomTree<'_> {
 
     fn script_ended(&self, script: &JsObject) {
         let mut context = self.context.borrow_mut();
+        // HTML "text" insertion mode, an end tag whose tag name is "script": "If the active
+        // speculative HTML parser is null and the JavaScript execution context stack is empty,
+        // then perform a microtask checkpoint." (The parser runs from its own task, never from
+        // script, so the stack is empty here.) So mutation observers see the script element
+        // before it is prepared.
+        if let Ok(host) = Host::from_context(&context) {
+            crate::agent::microtasks::perform_microtask_checkpoint(&host, &mut context);
+        }
+        // Then: prepare the script element.
         if let Err(error) =
             crate::web::html::html_script_element::prepare_and_run(script, &mut context)
             && let Ok(host) = Host::from_context(&context)
