@@ -225,9 +225,7 @@ impl EventLoopCore {
         }
         next_due.map_or(Next::Empty, Next::Wait)
     }
-}
 
-impl EventLoopCore {
     /// Whether the first idle callback needs a new idle period that waits for the awaited
     /// frame (step 5): it was requested since the current period started, a frame is awaited,
     /// no rendering task has run since the period started, and a timer (the vsync's) is set
