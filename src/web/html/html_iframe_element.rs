@@ -92,6 +92,8 @@ fn create_child_window(element: &JsObject, context: &mut Context) -> JsResult<Co
         install_realm(context, &format!("iframe {number}"));
         crate::web::register(context, &options)?;
         crate::agent::realm::insert_realm_data(context, Rc::new(ParentWindow(parent.clone())));
+        // Its initial document's URL.
+        crate::web::html::location::set_document_url("about:blank", context);
         Ok(context.global_object())
     })?;
     // The parent window's document-tree child navigables (frames[i]).
@@ -184,6 +186,13 @@ fn queue_document_load(
             {
                 crate::web::html::document_loader::set_document_base(context, base);
             }
+            crate::web::html::location::set_document_url(
+                &url_path.as_ref().map_or_else(
+                    || "about:srcdoc".to_owned(),
+                    |path| format!("{}{path}", crate::web::fetch::fetch::ORIGIN),
+                ),
+                context,
+            );
             let document = crate::web::dom::document::create_window_document(context)?;
             crate::web::html::document_loader::load_html(&document, &source, &name, context)?;
             // A script of the document may have removed the iframe: then nothing loads.

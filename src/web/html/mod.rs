@@ -20,6 +20,7 @@ pub mod html_script_element;
 pub mod html_textarea_element;
 pub mod idle_callbacks;
 pub mod idle_deadline;
+pub mod location;
 pub mod message_channel;
 pub mod message_event;
 pub mod message_port;
@@ -97,6 +98,7 @@ pub fn register(context: &mut Context, worker: Option<&worker_agents::WorkerKind
         idle_deadline::register(context)?;
         idle_callbacks::register(context)?;
         simple_dialogs::register(context)?;
+        location::register(context)?;
     }
     worker::register(context)?;
     // `[Exposed=Window] interface SharedWorker`.
