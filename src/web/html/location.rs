@@ -124,15 +124,7 @@ pub fn register(context: &mut Context) -> JsResult<()> {
     for (name, read) in ATTRIBUTES {
         // `origin` is readonly; every other attribute's setter would navigate.
         let set = (name != "origin").then(|| no_navigation("setter"));
-        let (get, set) = accessor_pair(&realm, name, getter(read), set);
-        let mut descriptor = PropertyDescriptor::builder()
-            .get(get)
-            .enumerable(true)
-            .configurable(false);
-        if let Some(set) = set {
-            descriptor = descriptor.set(set);
-        }
-        location.define_property_or_throw(JsString::from(name), descriptor, context)?;
+        define_unforgeable_attribute(&location, name, getter(read), set, context)?;
     }
     let operations: [(&str, usize, NativeFunction); 4] = [
         ("assign", 1, no_navigation("assign()")),
@@ -165,8 +157,21 @@ pub fn register(context: &mut Context) -> JsResult<()> {
         Ok(realm_data::<WindowLocation>(context)
             .map_or_else(JsValue::undefined, |l| l.0.clone().into()))
     });
-    let (get, set) = accessor_pair(&realm, "location", get, Some(no_navigation_put()));
     let global = context.global_object();
+    define_unforgeable_attribute(&global, "location", get, Some(no_navigation_put()), context)
+}
+
+/// Define a `[LegacyUnforgeable]` attribute on `target`: an own accessor property, enumerable
+/// and not configurable.
+fn define_unforgeable_attribute(
+    target: &JsObject,
+    name: &str,
+    get: NativeFunction,
+    set: Option<NativeFunction>,
+    context: &mut Context,
+) -> JsResult<()> {
+    let realm = context.realm().clone();
+    let (get, set) = accessor_pair(&realm, name, get, set);
     let mut descriptor = PropertyDescriptor::builder()
         .get(get)
         .enumerable(true)
@@ -174,12 +179,8 @@ pub fn register(context: &mut Context) -> JsResult<()> {
     if let Some(set) = set {
         descriptor = descriptor.set(set);
     }
-    global.define_property_or_throw(js_location(), descriptor, context)?;
+    target.define_property_or_throw(JsString::from(name), descriptor, context)?;
     Ok(())
-}
-
-fn js_location() -> JsString {
-    JsString::from("location")
 }
 
 /// The window's `location` setter ([PutForwards=href]): `location.href = value`, which would
