@@ -15,3 +15,7 @@ try { impl.createDocument(null, '1bad', null); } catch (err) { console.log(err.n
 try { impl.createDocument(null, 'a', {}); } catch (err) { console.log(err.name, err.message); }
 try { impl.createDocument.call({}, null, 'a'); } catch (err) { console.log(err.name); }
 const el = h.createElement('div'); h.body.appendChild(el); console.log(el.ownerDocument === h);
+// Validate and extract: a prefix needs a namespace, and must itself be valid; the element gets the local name.
+for (const [ns, q] of [[null, 'a:b'], ['urn:x', 'a:b'], ['urn:x', ':b'], ['', 'p:q'], ['urn:x', 'MixedCase']]) {
+  try { console.log(q, impl.createDocument(ns, q, null).documentElement.localName); } catch (e) { console.log(q, e.name); }
+}

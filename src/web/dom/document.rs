@@ -181,6 +181,17 @@ pub fn create_element(
     ))
 }
 
+/// DOM "valid element local name", as taskhost checks it: an ASCII letter first, then no
+/// whitespace and none of `<>/="'` (stricter than DOM, which also allows a name that starts
+/// with `:`, `_` or a non-ASCII character).
+#[must_use]
+pub fn is_valid_element_local_name(name: &str) -> bool {
+    name.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
+        && !name
+            .chars()
+            .any(|c| c.is_whitespace() || "<>/=\"'".contains(c))
+}
+
 /// A new text node with `data`, owned by `document`.
 pub fn create_text_node(
     data: &str,
@@ -406,12 +417,7 @@ pub fn register(context: &mut Context) -> JsResult<()> {
                     let name = arg(args, 0).to_string(context)?.to_std_string_escaped();
                     // 1. If localName is not a valid element local name, throw an
                     //    "InvalidCharacterError" DOMException.
-                    if name.is_empty()
-                        || !name.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
-                        || name
-                            .chars()
-                            .any(|c| c.is_whitespace() || "<>/=\"'".contains(c))
-                    {
+                    if !is_valid_element_local_name(&name) {
                         return Err(crate::web::dom::dom_exception::dom_exception_error(
                             context,
                             &format!("The tag name provided ('{name}') is not a valid name."),

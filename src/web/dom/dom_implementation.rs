@@ -7,15 +7,15 @@
 //! `implementation` is read; it holds the document ("associated document").
 //!
 //! Deviations, deliberate: taskhost has no namespaces (every element is an HTML element, as
-//! `createElement()` makes them) and no `DocumentType` nodes, so `createDocument()` takes the
-//! qualified name as the element's local name, a non-null `doctype` is a `TypeError` (no value
+//! `createElement()` makes them) and no `DocumentType` nodes, so `createDocument()` makes its
+//! element with the qualified name's local name (a prefix is checked, then dropped), a non-null `doctype` is a `TypeError` (no value
 //! is a `DocumentType`), `createHTMLDocument()` appends no doctype, and `createDocumentType()` is
 //! not defined. A document's origin and content type are not modelled.
 
 use boa_engine::{Context, JsData, JsNativeError, JsObject, JsResult, JsValue, NativeFunction};
 use boa_gc::{Finalize, Trace};
 
-use crate::web::dom::document::{create_element, create_text_node};
+use crate::web::dom::document::{create_element, create_text_node, is_valid_element_local_name};
 use crate::web::dom::dom_exception::dom_exception_error;
 use crate::web::dom::interface::{
     InterfaceSpec, arg, define_interface, extend_interface, illegal_invocation, prototype_of,
@@ -59,23 +59,66 @@ fn new_document(interface: &str, context: &mut Context) -> JsResult<JsObject> {
     Ok(new_node(proto, NodeKind::Document, None))
 }
 
-/// Whether `name` is a valid XML `QName`-like name for `createDocument()`: a name start
-/// character, then name characters (DOM "validate and extract", without namespaces).
-fn is_valid_name(name: &str) -> bool {
-    let start = |c: char| c.is_ascii_alphabetic() || c == '_' || c == ':' || !c.is_ascii();
-    let rest = |c: char| start(c) || c.is_ascii_digit() || c == '-' || c == '.';
-    let mut chars = name.chars();
-    chars.next().is_some_and(start) && chars.all(rest)
+/// DOM "validate and extract" of `qualified_name` with `namespace` (null: `None`), without the
+/// namespaces taskhost lacks: the local name, or the DOMException it throws.
+fn validate_and_extract(
+    namespace: Option<&str>,
+    qualified_name: &str,
+    context: &Context,
+) -> JsResult<String> {
+    let error = |what: &str, name: &str| {
+        dom_exception_error(
+            context,
+            &format!("DOMImplementation.createDocument: '{qualified_name}' {what}"),
+            name,
+        )
+    };
+    // 1. If namespace is the empty string, then set it to null.
+    let namespace = namespace.filter(|n| !n.is_empty());
+    // 2–4. Let prefix be null and localName be qualifiedName; if qualifiedName contains a
+    //      U+003A (:), split it on the first one into prefix and localName, and if prefix is
+    //      not a valid namespace prefix, throw an "InvalidCharacterError" DOMException.
+    let (prefix, local_name) = match qualified_name.split_once(':') {
+        Some((prefix, local_name)) => {
+            if prefix.is_empty()
+                || prefix
+                    .chars()
+                    .any(|c| c.is_ascii_whitespace() || matches!(c, '\0' | '/' | '>'))
+            {
+                return Err(error("has an invalid prefix", "InvalidCharacterError"));
+            }
+            (Some(prefix), local_name)
+        }
+        None => (None, qualified_name),
+    };
+    // 5. If localName is not a valid element local name, then throw an "InvalidCharacterError"
+    //    DOMException.
+    if !is_valid_element_local_name(local_name) {
+        return Err(error(
+            "is not a valid qualified name",
+            "InvalidCharacterError",
+        ));
+    }
+    // 6. If prefix is non-null and namespace is null, then throw a "NamespaceError"
+    //    DOMException.
+    if prefix.is_some() && namespace.is_none() {
+        return Err(error("has a prefix but no namespace", "NamespaceError"));
+    }
+    // 7–9. (The checks of the xml and xmlns prefixes and namespaces: no namespaces here.)
+    // 10. Return namespace, prefix, and localName.
+    Ok(local_name.to_owned())
 }
 
 /// `createDocument(namespace, [LegacyNullToEmptyString] qualifiedName, optional doctype = null)`.
 fn create_document(this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
     this_implementation(this, context)?;
-    // (namespace: `DOMString?`, converted and not used: no namespaces here.)
+    // (namespace: `DOMString?`; only its presence matters here, as there are no namespaces.)
     let namespace = arg(args, 0);
-    if !namespace.is_null_or_undefined() {
-        namespace.to_string(context)?;
-    }
+    let namespace = if namespace.is_null_or_undefined() {
+        None
+    } else {
+        Some(namespace.to_string(context)?.to_std_string_escaped())
+    };
     let qualified = arg(args, 1);
     let qualified = if qualified.is_null() {
         String::new()
@@ -96,20 +139,12 @@ fn create_document(this: &JsValue, args: &[JsValue], context: &mut Context) -> J
     // 2. Let element be null.
     // 3. If qualifiedName is not the empty string, then set element to the result of running
     //    the internal createElementNS steps, given document, namespace, qualifiedName, and an
-    //    empty dictionary. (Its "validate and extract" throws an "InvalidCharacterError".)
+    //    empty dictionary (its first step: validate and extract).
     let element = if qualified.is_empty() {
         None
     } else {
-        if !is_valid_name(&qualified) {
-            return Err(dom_exception_error(
-                context,
-                &format!(
-                    "DOMImplementation.createDocument: '{qualified}' is not a valid qualified name"
-                ),
-                "InvalidCharacterError",
-            ));
-        }
-        Some(create_element(&document, &qualified, context)?)
+        let local_name = validate_and_extract(namespace.as_deref(), &qualified, context)?;
+        Some(create_element(&document, &local_name, context)?)
     };
     // 4. If doctype is non-null, append doctype to document. (Always null: see above.)
     // 5. If element is non-null, append element to document.
