@@ -37,21 +37,7 @@ pub fn post_connection_steps(node: &JsObject, context: &mut Context) -> JsResult
         // queued as a task on the DOM manipulation task source for a script not inserted by the
         // parser).
         if attribute(node, "src").is_some() {
-            let element = node.clone();
-            let host = Host::from_context(context)?;
-            host.queue_task(
-                HostSource::DomManipulation,
-                context.realm().clone(),
-                Box::new(move |context| {
-                    crate::web::dom::dispatch::fire_simple_event(
-                        &element,
-                        "load",
-                        crate::web::dom::event::EventInit::default(),
-                        context,
-                    )
-                    .map(drop)
-                }),
-            );
+            queue_event(node, "load", &*Host::from_context(context)?, context);
         }
     }
     Ok(())
@@ -105,7 +91,7 @@ pub fn prepare_and_run(element: &JsObject, context: &mut Context) -> JsResult<bo
         //     3. If src is the empty string, then queue an element task on the DOM manipulation
         //        task source given el to fire an event named error at el, and return.
         Some(src) if src.is_empty() => {
-            queue_error(element, &host, context);
+            queue_event(element, "error", &host, context);
             return Ok(false);
         }
         //     Otherwise fetch a classic script (a file under the root).
@@ -121,9 +107,9 @@ pub fn prepare_and_run(element: &JsObject, context: &mut Context) -> JsResult<bo
                 // while the element is being inserted).
                 crate::engine::errors::report_host_error(&host, &message);
                 if state.parser_inserted.get() {
-                    fire_error(element, context)?;
+                    fire_event(element, "error", context)?;
                 } else {
-                    queue_error(element, &host, context);
+                    queue_event(element, "error", &host, context);
                 }
                 return Ok(false);
             }
@@ -156,21 +142,21 @@ pub fn prepare_and_run(element: &JsObject, context: &mut Context) -> JsResult<bo
 }
 
 /// Queue an element task on the DOM manipulation task source given `element` to fire an event
-/// named error at it.
-fn queue_error(element: &JsObject, host: &Host, context: &Context) {
+/// named `name` (`load` or `error`) at it.
+fn queue_event(element: &JsObject, name: &'static str, host: &Host, context: &Context) {
     let element = element.clone();
     host.queue_task(
         HostSource::DomManipulation,
         context.realm().clone(),
-        Box::new(move |context| fire_error(&element, context)),
+        Box::new(move |context| fire_event(&element, name, context)),
     );
 }
 
-/// Fire an event named error at a script element.
-fn fire_error(element: &JsObject, context: &mut Context) -> JsResult<()> {
+/// Fire an event named `name` at a script element.
+fn fire_event(element: &JsObject, name: &str, context: &mut Context) -> JsResult<()> {
     crate::web::dom::dispatch::fire_simple_event(
         element,
-        "error",
+        name,
         crate::web::dom::event::EventInit::default(),
         context,
     )
