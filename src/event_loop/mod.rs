@@ -21,7 +21,7 @@
 //! `time` (clock), `slab` (generational arena), `timer_heap`, `host_tasks`, `scheduler_queues`,
 //! `idle`, `policy` (the `next` selection), `choices` (the seeded random policy: the choices the
 //! specs leave to the user agent); tests:
-//! `core_tests` (public API), `model_tests` + `naive_model` (property test against a naive model).
+//! `core_tests` (public API), `policy_tests` (the selection policy), `model_tests` + `naive_model` (property test against a naive model).
 
 pub mod choices;
 #[cfg(test)]
@@ -34,6 +34,8 @@ mod model_tests;
 #[cfg(test)]
 mod naive_model;
 mod policy;
+#[cfg(test)]
+mod policy_tests;
 #[cfg(test)]
 mod random_model_tests;
 mod scheduler_queues;
