@@ -150,6 +150,20 @@ pub fn can_run(host: &Host, realm: &Realm) -> bool {
     !host.has_detached_realms() || realm_record(realm).is_none_or(|r| r.is_fully_active())
 }
 
+/// The realm of HTML's incumbent settings object, as taskhost approximates it: the realm of the
+/// active script or module (the running author code's), else the current realm.
+#[must_use]
+pub fn incumbent_realm(context: &Context) -> Realm {
+    use boa_engine::vm::ActiveRunnable;
+    context.get_active_script_or_module().map_or_else(
+        || context.realm().clone(),
+        |runnable| match runnable {
+            ActiveRunnable::Script(script) => script.realm().clone(),
+            ActiveRunnable::Module(module) => module.realm().clone(),
+        },
+    )
+}
+
 /// Run `steps` with `realm` as the current realm (a task of that realm's global), then restore
 /// the realm that was current.
 pub fn in_realm<T>(

@@ -13,7 +13,6 @@ use boa_engine::context::intrinsics::Intrinsics;
 use boa_engine::job::JobCallback;
 use boa_engine::object::builtins::JsFunction;
 use boa_engine::realm::Realm;
-use boa_engine::vm::ActiveRunnable;
 use boa_engine::{
     Context, JsData, JsObject, JsResult, JsString, JsValue, builtins::promise::Promise,
 };
@@ -135,13 +134,7 @@ impl HostHooks for TaskhostHooks {
         match operation {
             OperationType::Reject => {
                 // The settings object: the active script's, else the current realm's.
-                let realm = context.get_active_script_or_module().map_or_else(
-                    || context.realm().clone(),
-                    |r| match r {
-                        ActiveRunnable::Script(script) => script.realm().clone(),
-                        ActiveRunnable::Module(module) => module.realm().clone(),
-                    },
-                );
+                let realm = crate::agent::realm::incumbent_realm(context);
                 self.host.rejections().track_rejection(promise, realm);
             }
             OperationType::Handle => {

@@ -1,7 +1,7 @@
 //! The `MessageEvent` interface (HTML §9.3.1).
 //!
 //! Invariant: `ports` returns the same frozen array object every time (a `FrozenArray`
-//! attribute); `source` is null or a MessagePort (there are no windows or service workers).
+//! attribute); `source` is null, a MessagePort or a window of this agent (no service workers).
 
 use boa_engine::js_string;
 use boa_engine::object::IntegrityLevel;
@@ -19,6 +19,7 @@ use crate::web::dom::interface::{
     member, prototype_of, sequence, this_object,
 };
 use crate::web::html::message_port::port_state;
+use crate::web::html::window_post_message::is_window_proxy;
 
 /// MessageEvent's own attributes.
 #[derive(Trace, Finalize, Clone)]
@@ -57,6 +58,16 @@ pub fn set_source(event: &JsObject, source: &JsObject) {
     }
 }
 
+/// Set the `origin` and `source` of a MessageEvent fired at a window (the window post message
+/// steps).
+pub fn set_window_fields(event: &JsObject, origin: JsString, source: &JsObject) {
+    if let Some(data) = event.downcast_ref::<MessageEventData>() {
+        let mut fields = data.fields.borrow_mut();
+        fields.origin = origin;
+        fields.source = Some(source.clone());
+    }
+}
+
 /// Create a trusted MessageEvent (not cancelable, not bubbling) for delivering a message.
 pub fn create_message_event(
     kind: &str,
@@ -85,16 +96,18 @@ pub fn create_message_event(
     )
 }
 
-/// Convert `MessageEventSource? source` (only MessagePorts exist here).
+/// Convert `MessageEventSource? source` (a WindowProxy or a MessagePort: there are no service
+/// workers).
 fn source(
     value: &JsValue,
+    context: &Context,
     fail: impl Fn(&str) -> boa_engine::JsError,
 ) -> JsResult<Option<JsObject>> {
     if value.is_null_or_undefined() {
         return Ok(None);
     }
     match value.as_object() {
-        Some(o) if port_state(&o).is_some() => Ok(Some(o)),
+        Some(o) if port_state(&o).is_some() || is_window_proxy(&o, context) => Ok(Some(o)),
         _ => Err(fail(
             "The provided value is not of type '(MessagePort or ServiceWorker or WindowProxy)'.",
         )),
@@ -146,7 +159,7 @@ fn constructor(new_target: &JsValue, args: &[JsValue], context: &mut Context) ->
         string_or_empty(member(dict, js_string!("lastEventId"), context)?, context)?;
     let origin = string_or_empty(member(dict, js_string!("origin"), context)?, context)?;
     let port_list = ports(&member(dict, js_string!("ports"), context)?, context, fail)?;
-    let source = source(&member(dict, js_string!("source"), context)?, fail)?;
+    let source = source(&member(dict, js_string!("source"), context)?, context, fail)?;
     let ports = frozen_array(port_list, context)?;
     let event = new_event_cell(kind, init, context);
     let fields = MessageFields {
@@ -198,7 +211,7 @@ fn init_message_event(
     };
     let origin = string_or_empty(arg(args, 4), context)?;
     let last_event_id = string_or_empty(arg(args, 5), context)?;
-    let source = source(&arg(args, 6), fail)?;
+    let source = source(&arg(args, 6), context, fail)?;
     let port_list = ports(&arg(args, 7), context, fail)?;
     let ports = frozen_array(port_list, context)?;
     let Some(data_ref) = object.downcast_ref::<MessageEventData>() else {

@@ -39,6 +39,7 @@ pub mod timers;
 pub mod toggle_event;
 pub mod visibility_state_entry;
 pub mod window;
+pub mod window_post_message;
 pub mod window_properties;
 pub mod worker;
 pub mod worker_agents;
@@ -99,6 +100,7 @@ pub fn register(context: &mut Context, worker: Option<&worker_agents::WorkerKind
         idle_callbacks::register(context)?;
         simple_dialogs::register(context)?;
         location::register(context)?;
+        window_post_message::register(context)?;
     }
     worker::register(context)?;
     // `[Exposed=Window] interface SharedWorker`.
