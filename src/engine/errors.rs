@@ -25,6 +25,12 @@ pub fn report_host_error(host: &Host, message: &str) {
     write_stderr(&format!("error: {message}"));
 }
 
+/// Say something on stderr that is not an error (a browser console's warning): the run's exit
+/// status is not changed.
+pub fn report_host_warning(message: &str) {
+    write_stderr(&format!("warning: {message}"));
+}
+
 /// An exception as the JS value a promise is rejected with (a promise-returning operation's
 /// exception, WebIDL §3.7.6; a callback's exception, e.g. postTask step 11.2.3).
 ///

@@ -108,6 +108,7 @@ pub fn register_steps(
     }
     if options.documents && options.worker.is_none() {
         html::window::define_window_members(&context.global_object(), context)?;
+        html::window_open::register(context)?;
         done("window members");
         // (The about:blank document itself is made when first needed.)
         dom::document::defer_initial_document(context);

@@ -29,11 +29,37 @@ pub fn dispatch(
     target: &JsObject,
     context: &mut Context,
 ) -> JsResult<bool> {
+    dispatch_with_override(event_object, target, target, context)
+}
+
+/// "Fire an event" with DOM's legacy target override flag set: the event (made by the caller)
+/// becomes trusted and is dispatched to `target` (a window), its `target` attribute being
+/// `target_override` (the window's document), as HTML fires `load`, `pagehide` and `unload` at a
+/// window. Returns false if it was canceled.
+pub fn fire_event_with_legacy_target_override(
+    event_object: &JsObject,
+    target: &JsObject,
+    target_override: &JsObject,
+    context: &mut Context,
+) -> JsResult<bool> {
+    if let Some(state) = event::event_state(event_object, context) {
+        state.borrow_mut().is_trusted = true;
+    }
+    dispatch_with_override(event_object, target, target_override, context)
+}
+
+fn dispatch_with_override(
+    event_object: &JsObject,
+    target: &JsObject,
+    target_override: &JsObject,
+    context: &mut Context,
+) -> JsResult<bool> {
     let Some(state) = event::event_state(event_object, context) else {
         return Err(JsNativeError::typ().with_message("not an Event").into());
     };
     // 1. Set event's dispatch flag.
-    // 2, 4. Let targetOverride be target (no legacy target override); relatedTarget is null.
+    // 2. Let targetOverride be target, if legacy target override flag is not given, and
+    //    target's associated Document otherwise. 4. relatedTarget is null.
     //      (3, activationTarget: below, once the path is known.)
     // 5. (relatedTarget is not target: no retargeting.)
     //   5.1–5.4. Append to an event path with event, target, targetOverride, relatedTarget,
@@ -45,7 +71,7 @@ pub fn dispatch(
         let mut e = state.borrow_mut();
         e.dispatch = true;
         e.path = path.clone();
-        e.target = Some(target.clone());
+        e.target = Some(target_override.clone());
     }
     let bubbles = state.borrow().bubbles;
     //   3. If isActivationEvent is true (event is a MouseEvent object and event's type attribute
@@ -78,7 +104,7 @@ pub fn dispatch(
             CAPTURING_PHASE
         };
         invoke(
-            target,
+            target_override,
             current,
             event_object,
             &state,
@@ -99,7 +125,7 @@ pub fn dispatch(
             BUBBLING_PHASE
         };
         invoke(
-            target,
+            target_override,
             current,
             event_object,
             &state,

@@ -309,14 +309,22 @@ pub fn fire_window_load(context: &mut Context) -> JsResult<()> {
         crate::web::dom::document::Readiness::Complete,
         context,
     )?;
-    // 4. Fire an event named load at the Document's relevant global object.
+    // 4. Fire an event named load at the Document's relevant global object, with legacy target
+    //    override flag set (its target is the document).
     let global = context.global_object();
     let event = crate::web::dom::event::create_event(
         "load",
         crate::web::dom::event::EventInit::default(),
         context,
     )?;
-    crate::web::dom::dispatch::fire_event(&global, &event, context).map(drop)
+    let document = crate::web::dom::document::window_document(context)?.map(|d| d.document.clone());
+    match document {
+        Some(document) => crate::web::dom::dispatch::fire_event_with_legacy_target_override(
+            &event, &global, &document, context,
+        )
+        .map(drop),
+        None => crate::web::dom::dispatch::fire_event(&global, &event, context).map(drop),
+    }
 }
 
 /// html5ever's parse error messages print its tokens with Rust's debug formatting; say them as

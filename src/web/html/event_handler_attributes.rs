@@ -180,8 +180,10 @@ pub const MODELLED_GLOBAL_EVENT_HANDLERS: &[&str] = &[
 pub const MODELLED_WINDOW_EVENT_HANDLERS: &[&str] = &[
     "onmessage",
     "onmessageerror",
+    "onpagehide",
     "onrejectionhandled",
     "onunhandledrejection",
+    "onunload",
 ];
 
 /// The event handlers of `WindowEventHandlers`.

@@ -77,34 +77,53 @@ pub fn insertion_steps(node: &JsObject, context: &mut Context) -> JsResult<()> {
 /// initial about:blank document.
 fn create_child_window(element: &JsObject, context: &mut Context) -> JsResult<ContentWindow> {
     let parent = document_window(element).unwrap_or_else(|| context.global_object());
-    let options = realm_data::<crate::web::WebOptions>(context)
-        .map(|o| (*o).clone())
-        .unwrap_or_default();
-    if !context.has_data::<Rc<FrameCounter>>() {
-        context.insert_data(Rc::new(FrameCounter::default()));
-    }
-    let number = context.get_data::<Rc<FrameCounter>>().map_or(1, |c| {
-        c.0.set(c.0.get() + 1);
-        c.0.get()
-    });
-    let realm = context.create_realm()?;
-    let global = in_realm(context, &realm, |context| -> JsResult<JsObject> {
-        install_realm(context, &format!("iframe {number}"));
-        crate::web::register(context, &options)?;
-        crate::agent::realm::insert_realm_data(context, Rc::new(ParentWindow(parent.clone())));
-        // Its initial document's URL.
-        crate::web::html::location::set_document_url("about:blank", context);
-        Ok(context.global_object())
-    })?;
+    let number = next_window_number(context);
+    let content = create_window(&format!("iframe {number}"), Some(&parent), context)?;
     // The parent window's document-tree child navigables (frames[i]).
     let parent_realm = parent_realm(&parent, context);
     if let Some(children) = crate::agent::realm::realm_data_of::<ChildWindows>(&parent_realm) {
         children
             .0
             .borrow_mut()
-            .push((element.clone(), global.clone()));
+            .push((element.clone(), content.global.clone()));
         crate::web::html::window::sync_frame_indices(&parent, &children, context)?;
     }
+    Ok(content)
+}
+
+/// The number of the next window this agent makes (windows are named `iframe 1`, `popup 2`, …).
+pub fn next_window_number(context: &mut Context) -> u32 {
+    if !context.has_data::<Rc<FrameCounter>>() {
+        context.insert_data(Rc::new(FrameCounter::default()));
+    }
+    context.get_data::<Rc<FrameCounter>>().map_or(1, |c| {
+        c.0.set(c.0.get() + 1);
+        c.0.get()
+    })
+}
+
+/// A new window on this event loop — a new realm with the web APIs of the current one and an
+/// initial about:blank document — named `label`, whose parent is `parent` (none: a top-level
+/// window).
+pub fn create_window(
+    label: &str,
+    parent: Option<&JsObject>,
+    context: &mut Context,
+) -> JsResult<ContentWindow> {
+    let options = realm_data::<crate::web::WebOptions>(context)
+        .map(|o| (*o).clone())
+        .unwrap_or_default();
+    let realm = context.create_realm()?;
+    let global = in_realm(context, &realm, |context| -> JsResult<JsObject> {
+        install_realm(context, label);
+        crate::web::register(context, &options)?;
+        if let Some(parent) = parent {
+            crate::agent::realm::insert_realm_data(context, Rc::new(ParentWindow(parent.clone())));
+        }
+        // Its initial document's URL.
+        crate::web::html::location::set_document_url("about:blank", context);
+        Ok(context.global_object())
+    })?;
     Ok(ContentWindow { global, realm })
 }
 
@@ -173,13 +192,47 @@ fn queue_document_load(
     url_path: Option<String>,
     context: &mut Context,
 ) -> JsResult<()> {
-    let host = Host::from_context(context)?;
     let element = element.clone();
+    queue_navigation(
+        &content,
+        source,
+        name,
+        url_path,
+        Box::new(move |context| {
+            // The iframe load event steps run in the parent's realm (the element's).
+            let parent = parent_realm(
+                &document_window(&element).unwrap_or_else(|| context.global_object()),
+                context,
+            );
+            in_realm(context, &parent, |context| {
+                iframe_load_event_steps(&element, context)
+            })
+        }),
+        context,
+    )
+}
+
+/// What runs once a navigation's document has loaded (its window's `load` was fired).
+pub type AfterLoad = Box<dyn FnOnce(&mut Context) -> JsResult<()>>;
+
+/// A navigation of `content` (a new window's navigable) to a document: from a task, its
+/// document is made from `source` (read from `url_path` under the root, or a srcdoc), its
+/// scripts run, `load` fires at its window, then `then` runs (unless a script of the document
+/// destroyed its navigable meanwhile).
+pub fn queue_navigation(
+    content: &ContentWindow,
+    source: String,
+    name: String,
+    url_path: Option<String>,
+    then: AfterLoad,
+    context: &mut Context,
+) -> JsResult<()> {
+    let host = Host::from_context(context)?;
     host.queue_task(
         HostSource::Other,
         content.realm.clone(),
         Box::new(move |context| {
-            // (This task runs with the child window's realm current.) A document from a file
+            // (This task runs with the window's realm current.) A document from a file
             // resolves its own URLs against that file's URL; a srcdoc one against its parent's.
             if let Some(path) = &url_path
                 && let Some(base) = crate::web::html::document_loader::base_for_path(context, path)
@@ -195,7 +248,8 @@ fn queue_document_load(
             );
             let document = crate::web::dom::document::create_window_document(context)?;
             crate::web::html::document_loader::load_html(&document, &source, &name, context)?;
-            // A script of the document may have removed the iframe: then nothing loads.
+            // A script of the document may have removed the iframe (or closed the window):
+            // then nothing loads.
             if !crate::agent::realm::can_run(&*Host::from_context(context)?, context.realm()) {
                 return Ok(());
             }
@@ -205,14 +259,7 @@ fn queue_document_load(
                 context,
             )?;
             crate::web::html::document_loader::fire_window_load(context)?;
-            // The iframe load event steps run in the parent's realm (the element's).
-            let parent = parent_realm(
-                &document_window(&element).unwrap_or_else(|| context.global_object()),
-                context,
-            );
-            in_realm(context, &parent, |context| {
-                iframe_load_event_steps(&element, context)
-            })
+            then(context)
         }),
     );
     Ok(())

@@ -26,6 +26,7 @@ pub mod message_event;
 pub mod message_port;
 pub mod microtask;
 pub mod navigator;
+pub mod page_transition_event;
 pub mod page_visibility;
 pub mod parser;
 pub mod promise_rejection_event;
@@ -39,6 +40,7 @@ pub mod timers;
 pub mod toggle_event;
 pub mod visibility_state_entry;
 pub mod window;
+pub mod window_open;
 pub mod window_post_message;
 pub mod window_properties;
 pub mod worker;
@@ -101,6 +103,7 @@ pub fn register(context: &mut Context, worker: Option<&worker_agents::WorkerKind
         simple_dialogs::register(context)?;
         location::register(context)?;
         window_post_message::register(context)?;
+        page_transition_event::register(context)?;
     }
     worker::register(context)?;
     // `[Exposed=Window] interface SharedWorker`.

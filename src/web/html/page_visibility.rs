@@ -21,7 +21,7 @@ use crate::web::dom::document::window_document;
 use crate::web::dom::event::EventInit;
 use crate::web::dom::interface::{extend_interface, illegal_invocation, this_object};
 use crate::web::dom::node::node_state;
-use crate::web::html::rendering::{Rendering, documents_in_tree_order, set_hidden, top_realm};
+use crate::web::html::rendering::{Rendering, documents_of_the_loop, set_hidden, top_realm};
 
 /// A window's document's visibility state: hidden or not.
 struct DocumentVisibility(Cell<bool>);
@@ -89,7 +89,7 @@ pub fn set_page_visibility(
 ) {
     set_hidden(context, hidden);
     let realms = top_realm(context)
-        .map(|top| documents_in_tree_order(&top, context))
+        .map(|top| documents_of_the_loop(&top, context))
         .unwrap_or_default();
     let Ok(host) = Host::from_context(context) else {
         then(context);

@@ -267,6 +267,16 @@ pub fn documents_in_tree_order(top: &Realm, context: &Context) -> Vec<Realm> {
     out
 }
 
+/// Every fully active document of the loop: the run's own window's tree, then the tree of each
+/// window a script opened and did not close, in the order they were opened.
+pub fn documents_of_the_loop(top: &Realm, context: &mut Context) -> Vec<Realm> {
+    let mut out = documents_in_tree_order(top, context);
+    for opened in crate::web::html::window_open::opened_window_realms(context) {
+        out.extend(documents_in_tree_order(&opened, context));
+    }
+    out
+}
+
 fn collect(realm: &Realm, host: Option<&Host>, out: &mut Vec<Realm>) {
     if host.is_some_and(|h| !can_run(h, realm))
         || realm_record(realm).is_some_and(|r| !r.is_fully_active())
@@ -300,11 +310,12 @@ fn update_the_rendering(rendering: &Rc<Rendering>, context: &mut Context) -> JsR
     // 1. Let frameTimestamp be eventLoop's last render opportunity time.
     let frame_timestamp = rendering.last_opportunity.get();
     // 2. Let docs be all fully active Document objects whose relevant agent's event loop is
-    //    eventLoop, sorted arbitrarily except that [containers first].
+    //    eventLoop, sorted arbitrarily except that [containers first]. (The run's window's
+    //    documents, then those of the windows scripts opened.)
     let Some(top) = rendering.top.borrow().clone() else {
         return Ok(());
     };
-    let docs = documents_in_tree_order(&top, context);
+    let docs = documents_of_the_loop(&top, context);
     // 3. Filter non-renderable documents: remove docs whose visibility state is "hidden" (the
     //    whole page is hidden or visible at once here), or render-blocked (never, without
     //    stylesheets).
@@ -362,7 +373,7 @@ fn update_the_rendering(rendering: &Rc<Rendering>, context: &mut Context) -> JsR
     // removed iframe's callbacks and entries no longer ask for frames).
     let mut callbacks = 0;
     let mut waiting = 0;
-    for realm in documents_in_tree_order(&top, context) {
+    for realm in documents_of_the_loop(&top, context) {
         callbacks += crate::web::html::animation_frames::pending_in(&realm);
         waiting += crate::web::event_timing::waiting_in(&realm)
             + crate::web::input::waiting_in(&realm, context);
