@@ -2,6 +2,8 @@
 //! (`globalThis.addEventListener('error', …)`) with the global event handlers `onload`, `onerror`,
 //! `onunhandledrejection`, `onrejectionhandled`, `onmessage` and `onmessageerror`, and the
 //! browsing-context members `document`, `parent`, `top`, `frames`, `length` and `frames[i]`.
+//! (`postMessage()` is in `window_post_message.rs`; `open()`, `opener`, `close()` and `closed` in
+//! `window_open.rs`.)
 //!
 //! Choice: the engine creates the global object with EventTarget native data (the runtime hands
 //! `HostHooks::create_global_object` the web layer's factory,
