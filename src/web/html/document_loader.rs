@@ -302,29 +302,44 @@ pub fn load_html(
     Ok(())
 }
 
-/// HTML "the end", its last steps: the document is loaded; fire `load` at the window.
+/// HTML "the end", its last steps (the task it queues): the document is loaded; fire `load`, then
+/// `pageshow`, at the window.
 pub fn fire_window_load(context: &mut Context) -> JsResult<()> {
     // 1. Update the current document readiness to "complete".
     crate::web::dom::document::update_readiness(
         crate::web::dom::document::Readiness::Complete,
         context,
     )?;
-    // 4. Fire an event named load at the Document's relevant global object, with legacy target
-    //    override flag set (its target is the document).
-    let global = context.global_object();
-    let event = crate::web::dom::event::create_event(
+    // 2–3. (The browsing context is not null: the task would not run otherwise.) Let window be
+    //    the Document's relevant global object.
+    let window = context.global_object();
+    // The events' target is the document (legacy target override). A window whose initial
+    // about:blank document was never needed makes it only if a listener could see it.
+    let listened = crate::web::dom::event_target::event_target_state(&window, context)
+        .is_some_and(|t| t.has_listener_for("load") || t.has_listener_for("pageshow"));
+    let document = if listened {
+        crate::web::dom::document::window_document(context)?
+    } else {
+        crate::web::dom::document::made_window_document(context)
+    }
+    .map(|d| d.document.clone());
+    // 5. Fire an event named load at window, with legacy target override flag set.
+    let load = crate::web::dom::event::create_event(
         "load",
         crate::web::dom::event::EventInit::default(),
         context,
     )?;
-    let document = crate::web::dom::document::window_document(context)?.map(|d| d.document.clone());
-    match document {
-        Some(document) => crate::web::dom::dispatch::fire_event_with_legacy_target_override(
-            &event, &global, &document, context,
-        )
-        .map(drop),
-        None => crate::web::dom::dispatch::fire_event(&global, &event, context).map(drop),
-    }
+    let Some(document) = document else {
+        return crate::web::dom::dispatch::fire_event(&window, &load, context).map(drop);
+    };
+    crate::web::dom::dispatch::fire_event_with_legacy_target_override(
+        &load, &window, &document, context,
+    )?;
+    // 8–9. Set the Document's page showing to true. 10. Fire a page transition event named
+    //    pageshow at window with false.
+    crate::web::html::page_transition_event::fire_page_transition_event(
+        &window, &document, "pageshow", false, context,
+    )
 }
 
 /// html5ever's parse error messages print its tokens with Rust's debug formatting; say them as

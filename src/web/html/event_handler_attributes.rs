@@ -181,6 +181,7 @@ pub const MODELLED_WINDOW_EVENT_HANDLERS: &[&str] = &[
     "onmessage",
     "onmessageerror",
     "onpagehide",
+    "onpageshow",
     "onrejectionhandled",
     "onunhandledrejection",
     "onunload",

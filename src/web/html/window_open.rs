@@ -23,8 +23,8 @@
 //!   session history has one entry): the console says so, as Chromium's does for a window a
 //!   script may not close. Closing it would end the program from inside; `--max-time` and the
 //!   end of all work end a run instead.
-//! - No `beforeunload` (nothing asks the user), no `pageshow` (a document's page showing flag is
-//!   taken to be true once loaded), no popup features other than `noopener` and `noreferrer`
+//! - No `beforeunload` (nothing asks the user; a document's page showing flag is true from its
+//!   `pageshow` on, and the initial about:blank document's too), no popup features other than `noopener` and `noreferrer`
 //!   (`popup`, sizes and positions have no meaning without a screen), and no popup blocking.
 //! - Every opened window is visible or hidden with the page (`taskhost.page.hide()`), and
 //!   renders with the page's display.
