@@ -66,6 +66,8 @@ pub fn change_attribute(
         context,
     )?;
     crate::web::html::html_input_element::attribute_change_steps(element, name, value);
+    // (An iframe's src or srcdoc navigates its content navigable.)
+    crate::web::html::html_iframe_element::attribute_change_steps(element, name, context)?;
     // (Event handler content attributes: `onclick="…"` and the others.)
     crate::web::html::event_handler_attributes::attribute_change_steps(
         element, name, value, 0, context,

@@ -10,11 +10,15 @@
 //! - Removing it destroys the child navigable: its document, and every document nested in it,
 //!   is no longer fully active, so their tasks and promise jobs never run again, and
 //!   `contentWindow` is null. The window object itself lives on (script can still hold it).
+//! - Setting `src` or `srcdoc` of a connected iframe navigates it: from a task, its document
+//!   (and those nested in it) is unloaded (`pagehide`, `visibilitychange`, `unload`) and stops
+//!   being fully active, and a new window gets the new document, which loads as the first did.
 //!
-//! Deviations, deliberate: no `name`/`sandbox`/`allow`/`loading` attributes, no `history`, no
-//! navigation after the first (changing `src` later does nothing), no cross-origin documents
-//! (a `src` outside the root is refused with an error on the console, and the frame stays
-//! about:blank).
+//! Deviations, deliberate: no `name`/`sandbox`/`allow`/`loading` attributes, no `history` and no
+//! navigation by `location` (see `location.rs`); a navigated frame's `contentWindow` is a new
+//! object (HTML keeps one WindowProxy per navigable; taskhost has none apart from the window);
+//! no cross-origin documents (a `src` outside the root is refused with an error on the console,
+//! and the frame keeps its document).
 
 use std::cell::Cell;
 use std::rc::Rc;
@@ -27,9 +31,7 @@ use crate::event_loop::HostSource;
 use crate::web::dom::interface::{
     InterfaceSpec, arg, define_interface, illegal_invocation, this_object,
 };
-use crate::web::dom::node::{
-    ContentWindow, attribute, local_name, node_state, set_attribute_value,
-};
+use crate::web::dom::node::{ContentWindow, attribute, local_name, node_state};
 
 /// How many child windows this agent has made (their names: `iframe 1`, `iframe 2`, …).
 #[derive(Default)]
@@ -143,43 +145,124 @@ fn process_iframe_attributes(
     };
     // 1. If element's srcdoc attribute is specified: navigate to about:srcdoc with the value as
     //    the document's source (a navigation: its document loads from a task).
-    if let Some(srcdoc) = attribute(element, "srcdoc") {
-        queue_document_load(
-            element,
-            content,
-            srcdoc,
-            "about:srcdoc".to_owned(),
-            None,
-            context,
-        )?;
-        return Ok(());
-    }
-    // 2. Otherwise: let url be the result of running the shared attribute processing steps.
-    let src = attribute(element, "src").unwrap_or_default();
-    // 3. If url is null (no src, or about:blank) and initialInsertion is true: run the iframe
-    //    load event steps given element, now (the initial about:blank document stays).
-    if src.trim().is_empty() || src.trim() == "about:blank" {
-        if initial_insertion {
-            iframe_load_event_steps(element, context)?;
+    let (source, name, url_path) = if let Some(srcdoc) = attribute(element, "srcdoc") {
+        (srcdoc, "about:srcdoc".to_owned(), None)
+    } else {
+        // 2. Otherwise: let url be the result of running the shared attribute processing steps
+        //    (about:blank when there is no src, or an empty one).
+        let src = attribute(element, "src").unwrap_or_default();
+        if src.trim().is_empty() || src.trim() == "about:blank" {
+            // 3. If url matches about:blank and initialInsertion is true, then run the iframe
+            //    load event steps given element, and return (the initial about:blank document
+            //    stays).
+            if initial_insertion {
+                iframe_load_event_steps(element, context)?;
+                return Ok(());
+            }
+            // Otherwise a navigation to a new about:blank document.
+            (String::new(), "about:blank".to_owned(), None)
+        } else {
+            // 4–5. Navigate to url: a document read from the root, loaded from a task.
+            match crate::web::html::document_loader::read_document_file(&src, context) {
+                Ok(file) => (file.text, file.name, Some(file.path)),
+                Err(message) => {
+                    let host = Host::from_context(context)?;
+                    crate::engine::errors::report_host_error(
+                        &host,
+                        &format!("<iframe src>: {message}"),
+                    );
+                    return Ok(());
+                }
+            }
         }
+    };
+    if initial_insertion {
+        // The first navigation, from the initial about:blank document, keeps its window.
+        queue_document_load(element, content, source, name, url_path, context)
+    } else {
+        queue_navigation_to_new_document(element, source, name, url_path, context)
+    }
+}
+
+/// HTML: "Whenever an iframe element with a non-null content navigable has its srcdoc attribute
+/// set, changed, or removed, the user agent must process the iframe attributes", and likewise its
+/// src attribute while it has no srcdoc attribute.
+pub fn attribute_change_steps(
+    element: &JsObject,
+    name: &str,
+    context: &mut Context,
+) -> JsResult<()> {
+    if !is_iframe(element) || node_state(element).is_none_or(|s| s.content.borrow().is_none()) {
         return Ok(());
     }
-    // 4–5. Navigate to url: a document read from the root, loaded from a task.
+    if name == "srcdoc" || (name == "src" && attribute(element, "srcdoc").is_none()) {
+        process_iframe_attributes(element, false, context)?;
+    }
+    Ok(())
+}
+
+/// A navigation of the iframe's content navigable away from a document that was loaded: from a
+/// task, the old document (and those nested in it) is unloaded and stops being fully active, a new
+/// window gets the new document, which loads (its scripts run, `load` fires at the new window,
+/// then the iframe load event steps run).
+///
+/// Deviation, deliberate: HTML keeps one WindowProxy for the navigable, so `iframe.contentWindow`
+/// is the same object before and after; taskhost has no WindowProxy apart from the window, so it
+/// is the new window afterwards (a reference to the old one sees a closed window).
+fn queue_navigation_to_new_document(
+    element: &JsObject,
+    source: String,
+    name: String,
+    url_path: Option<String>,
+    context: &mut Context,
+) -> JsResult<()> {
     let host = Host::from_context(context)?;
-    match crate::web::html::document_loader::read_document_file(&src, context) {
-        Ok(file) => queue_document_load(
-            element,
-            content,
-            file.text,
-            file.name,
-            Some(file.path),
-            context,
-        ),
-        Err(message) => {
-            crate::engine::errors::report_host_error(&host, &format!("<iframe src>: {message}"));
-            Ok(())
-        }
-    }
+    let element = element.clone();
+    let parent = document_window(&element).unwrap_or_else(|| context.global_object());
+    let parent_realm = parent_realm(&parent, context);
+    host.queue_task(
+        HostSource::Other,
+        parent_realm.clone(),
+        Box::new(move |context| {
+            // (A navigation started later, or the iframe's removal, wins: this one is dropped.)
+            let Some(old) = node_state(&element).and_then(|s| s.content.borrow().clone()) else {
+                return Ok(());
+            };
+            // Unload the old document and its descendants, then destroy it.
+            crate::web::html::window_open::unload_document_and_descendants(&old.realm, context);
+            crate::web::html::window_open::deactivate_tree(&old.realm, context);
+            // The new document's window takes the old one's place as the iframe's content and
+            // among the parent's frames.
+            let number = next_window_number(context);
+            let content = create_window(&format!("iframe {number}"), Some(&parent), context)?;
+            if let Some(state) = node_state(&element) {
+                *state.content.borrow_mut() = Some(ContentWindow {
+                    global: content.global.clone(),
+                    realm: content.realm.clone(),
+                });
+            }
+            if let Some(children) =
+                crate::agent::realm::realm_data_of::<ChildWindows>(&parent_realm)
+            {
+                for entry in children.0.borrow_mut().iter_mut() {
+                    if JsObject::equals(&entry.0, &element) {
+                        entry.1 = content.global.clone();
+                    }
+                }
+                crate::web::html::window::sync_frame_indices(&parent, &children, context)?;
+            }
+            if name == "about:blank" {
+                // A new about:blank document: complete at once, then the iframe load event
+                // steps.
+                in_realm(context, &content.realm, |context| {
+                    crate::web::html::document_loader::fire_window_load(context)
+                })?;
+                return iframe_load_event_steps(&element, context);
+            }
+            queue_document_load(&element, content, source, name, url_path, context)
+        }),
+    );
+    Ok(())
 }
 
 /// Load `source` as the child window's document from a task, then fire `load` at the window and
@@ -348,7 +431,9 @@ fn string_attribute(m: &mut crate::web::dom::interface::Members<'_, '_>, name: &
             move |this, args, context| {
                 let iframe = this_iframe(this, context)?;
                 let value = arg(args, 0).to_string(context)?.to_std_string_escaped();
-                set_attribute_value(&iframe, name, &value);
+                // Reflecting: set the content attribute (its mutation record and its attribute
+                // change steps, which navigate).
+                crate::web::dom::element::change_attribute(&iframe, name, Some(&value), context)?;
                 Ok(JsValue::undefined())
             },
         )),

@@ -455,7 +455,7 @@ fn close_top_level_traversable(realm: &Realm, context: &mut Context) {
 
 /// HTML "unload a document and its descendants": the documents nested in `realm`'s window's
 /// document first (each after its own nested ones), then its own.
-fn unload_document_and_descendants(realm: &Realm, context: &mut Context) {
+pub(crate) fn unload_document_and_descendants(realm: &Realm, context: &mut Context) {
     for child in child_window_realms(realm, context) {
         unload_document_and_descendants(&child, context);
     }
@@ -519,7 +519,7 @@ fn child_window_realms(realm: &Realm, context: &Context) -> Vec<Realm> {
 }
 
 /// Every document of `realm`'s window and the windows nested in it stops being fully active.
-fn deactivate_tree(realm: &Realm, context: &mut Context) {
+pub(crate) fn deactivate_tree(realm: &Realm, context: &mut Context) {
     for child in child_window_realms(realm, context) {
         deactivate_tree(&child, context);
     }
