@@ -229,8 +229,8 @@ fn queue_navigation_to_new_document(
                 return Ok(());
             };
             // Unload the old document and its descendants, then destroy it.
-            crate::web::html::window_open::unload_document_and_descendants(&old.realm, context);
-            crate::web::html::window_open::deactivate_tree(&old.realm, context);
+            crate::web::html::unloading::unload_document_and_descendants(&old.realm, context);
+            crate::web::html::unloading::destroy_document_and_descendants(&old.realm, context);
             // The new document's window takes the old one's place as the iframe's content and
             // among the parent's frames.
             let number = next_window_number(context);

@@ -38,6 +38,7 @@ pub mod simple_dialogs;
 pub mod structured_clone;
 pub mod timers;
 pub mod toggle_event;
+pub mod unloading;
 pub mod visibility_state_entry;
 pub mod window;
 pub mod window_open;

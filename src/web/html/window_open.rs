@@ -1,6 +1,6 @@
 //! Opening and closing windows (HTML §7.2.2.1): `window.open()`, `window.opener`,
-//! `window.close()` and `window.closed`, and the unloading of a closed window's document
-//! (HTML §7.4.6.3 "unload a document": `pagehide`, `visibilitychange`, `unload`).
+//! `window.close()` and `window.closed`. A closed window's documents are unloaded
+//! (`unloading.rs`: `pagehide`, `visibilitychange`, `unload`).
 //!
 //! A window that `open()` makes is an auxiliary browsing context: a new top-level window on the
 //! *same* event loop (a new realm, as an iframe's window is), with its own document, timers,
@@ -23,9 +23,9 @@
 //!   session history has one entry): the console says so, as Chromium's does for a window a
 //!   script may not close. Closing it would end the program from inside; `--max-time` and the
 //!   end of all work end a run instead.
-//! - No `beforeunload` (nothing asks the user; a document's page showing flag is true from its
-//!   `pageshow` on, and the initial about:blank document's too), no popup features other than `noopener` and `noreferrer`
-//!   (`popup`, sizes and positions have no meaning without a screen), and no popup blocking.
+//! - No popup features other than `noopener` and `noreferrer` (`popup`, sizes and positions
+//!   have no meaning without a screen), and no popup blocking. (What unloading leaves out:
+//!   `unloading.rs`.)
 //! - Every opened window is visible or hidden with the page (`taskhost.page.hide()`), and
 //!   renders with the page's display.
 
@@ -42,11 +42,13 @@ use crate::agent::realm::{
     realm_record,
 };
 use crate::event_loop::HostSource;
-use crate::web::dom::document::window_document;
 use crate::web::dom::dom_exception::dom_exception_error;
 use crate::web::dom::node::ContentWindow;
 use crate::web::html::html_iframe_element::{
-    ChildWindows, ParentWindow, create_window, next_window_number, queue_navigation,
+    ParentWindow, create_window, next_window_number, queue_navigation,
+};
+use crate::web::html::unloading::{
+    destroy_document_and_descendants, termination_nesting_level, unload_document_and_descendants,
 };
 
 /// What a top-level window that a script opened knows of itself (realm data).
@@ -62,10 +64,6 @@ struct AuxiliaryWindow {
 /// The windows this agent opened, in the order they were opened (agent data).
 #[derive(Default)]
 pub struct OpenedWindows(RefCell<Vec<ContentWindow>>);
-
-/// HTML "termination nesting level" of the event loop (agent data).
-#[derive(Default)]
-struct TerminationNesting(Cell<u32>);
 
 /// The realms of the top-level windows scripts opened and that are not closed, in the order
 /// they were opened (each is a tree of documents the rendering task updates after the run's own
@@ -223,7 +221,7 @@ fn open(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValu
     let target = string_argument(args, 1, "_blank", context)?;
     let features = string_argument(args, 2, "", context)?;
     // 1. If the event loop's termination nesting level is nonzero, return null.
-    if agent_data::<TerminationNesting>(context).0.get() > 0 {
+    if termination_nesting_level(context) > 0 {
         return Ok(JsValue::null());
     }
     // 2. Let sourceDocument be the entry global object's associated Document. (The incumbent
@@ -448,86 +446,9 @@ fn close_top_level_traversable(realm: &Realm, context: &mut Context) {
     // Destroy a top-level traversable: destroy its active document (and every document nested
     // in it: none of them is fully active any more), then remove it from the user agent's
     // top-level traversable set.
-    deactivate_tree(realm, context);
+    destroy_document_and_descendants(realm, context);
     let opened = agent_data::<OpenedWindows>(context);
     opened.0.borrow_mut().retain(|w| w.realm != *realm);
-}
-
-/// HTML "unload a document and its descendants": the documents nested in `realm`'s window's
-/// document first (each after its own nested ones), then its own.
-pub(crate) fn unload_document_and_descendants(realm: &Realm, context: &mut Context) {
-    for child in child_window_realms(realm, context) {
-        unload_document_and_descendants(&child, context);
-    }
-    in_realm(context, realm, unload_document);
-}
-
-/// HTML "unload a document" (the current realm's window's document), as far as it is observable
-/// here.
-fn unload_document(context: &mut Context) {
-    let Ok(host) = Host::from_context(context) else {
-        return;
-    };
-    let nesting = agent_data::<TerminationNesting>(context);
-    // 7. Increase eventLoop's termination nesting level by 1.
-    nesting.0.set(nesting.0.get() + 1);
-    let window = context.global_object();
-    let document = window_document(context)
-        .ok()
-        .flatten()
-        .map(|d| d.document.clone());
-    if let Some(document) = document {
-        // 10. If oldDocument's page showing is true: 10.1. Set it to false. 10.2. Fire a page
-        //     transition event named pagehide at oldDocument's relevant global object with
-        //     oldDocument's salvageable state (false: nothing is kept for going back).
-        //     10.3. Update the visibility state of oldDocument to "hidden".
-        let steps = |context: &mut Context| -> JsResult<()> {
-            crate::web::html::page_transition_event::fire_page_transition_event(
-                &window, &document, "pagehide", false, context,
-            )?;
-            crate::web::html::page_visibility::update_the_visibility_state(true, context)?;
-            // 12. If oldDocument's salvageable state is false, then fire an event named unload
-            //     at oldDocument's relevant global object, with legacy target override flag set.
-            let event = crate::web::dom::event::create_event(
-                "unload",
-                crate::web::dom::event::EventInit::default(),
-                context,
-            )?;
-            crate::web::dom::dispatch::fire_event_with_legacy_target_override(
-                &event, &window, &document, context,
-            )?;
-            Ok(())
-        };
-        if let Err(error) = steps(context) {
-            host.report_exception(&error, context);
-        }
-    }
-    // 14. Decrease eventLoop's termination nesting level by 1.
-    nesting.0.set(nesting.0.get().saturating_sub(1));
-}
-
-/// The realms of the windows of `realm`'s window's iframes (its child navigables), in order.
-fn child_window_realms(realm: &Realm, context: &Context) -> Vec<Realm> {
-    realm_data_of::<ChildWindows>(realm).map_or_else(Vec::new, |children| {
-        children
-            .0
-            .borrow()
-            .iter()
-            .filter_map(|(_, window)| realm_of_global(context, window))
-            .collect()
-    })
-}
-
-/// Every document of `realm`'s window and the windows nested in it stops being fully active.
-pub(crate) fn deactivate_tree(realm: &Realm, context: &mut Context) {
-    for child in child_window_realms(realm, context) {
-        deactivate_tree(&child, context);
-    }
-    if let Some(record) = realm_record(realm)
-        && let Ok(host) = Host::from_context(context)
-    {
-        record.deactivate(&host);
-    }
 }
 
 /// Define `open()`, `opener`, `closed` and `close()` on the window (the global).

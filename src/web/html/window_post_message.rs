@@ -41,9 +41,11 @@ use crate::web::html::message_event::{create_message_event, set_window_fields};
 use crate::web::html::structured_clone::{deserialize_with_transfer, serialize_with_transfer};
 use crate::web::html::worker_global_scope::WorkerGlobal;
 
-/// Where a message may be delivered: anywhere (`*`), or only to a document of this origin.
+/// Where a message may be delivered: anywhere (`*`), to a document of the incumbent's origin
+/// (`/`), or only to a document of this origin.
 enum TargetOrigin {
     Any,
+    Incumbent,
     Origin(::url::Origin),
 }
 
@@ -57,10 +59,9 @@ pub fn window_realm(object: &JsObject, context: &Context) -> Option<Realm> {
         .then_some(realm)
 }
 
-/// The origin of every document of taskhost (see the module's notes).
-fn document_origin() -> Option<::url::Origin> {
-    ::url::Url::parse(ORIGIN).ok().map(|url| url.origin())
-}
+/// The origin of every document of taskhost (see the module's notes), parsed once.
+static DOCUMENT_ORIGIN: std::sync::LazyLock<Option<::url::Origin>> =
+    std::sync::LazyLock::new(|| ::url::Url::parse(ORIGIN).ok().map(|url| url.origin()));
 
 /// `postMessage(message, targetOrigin, transfer)` / `postMessage(message, options)`.
 fn post_message(this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
@@ -136,7 +137,7 @@ fn window_post_message_steps(
     let target_origin = if target_origin == "/" {
         // 4. If targetOrigin is a single U+002F SOLIDUS character (/), then set targetOrigin to
         //    incumbentSettings's origin.
-        document_origin().map_or(TargetOrigin::Any, TargetOrigin::Origin)
+        TargetOrigin::Incumbent
     } else if target_origin == "*" {
         TargetOrigin::Any
     } else {
@@ -176,8 +177,9 @@ fn window_post_message_steps(
             // 8.1. If the targetOrigin argument is not a single literal U+002A ASTERISK character
             //      (*) and targetWindow's associated Document's origin is not same origin with
             //      targetOrigin, then return.
+            //      (The incumbent's origin is every document's: one origin.)
             if let TargetOrigin::Origin(origin) = &target_origin
-                && document_origin().as_ref() != Some(origin)
+                && DOCUMENT_ORIGIN.as_ref() != Some(origin)
             {
                 return Ok(());
             }
@@ -239,12 +241,12 @@ pub fn is_window_proxy(object: &JsObject, context: &Context) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::document_origin;
+    use super::DOCUMENT_ORIGIN;
 
     /// The origin every document has is a tuple origin (so "/" can be compared with it).
     #[test]
     fn documents_have_a_tuple_origin() {
-        let origin = document_origin().expect("ORIGIN parses");
+        let origin = DOCUMENT_ORIGIN.clone().expect("ORIGIN parses");
         assert!(origin.is_tuple());
         assert_eq!(
             origin.ascii_serialization(),
