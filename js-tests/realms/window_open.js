@@ -20,10 +20,8 @@ log(`this window's opener: ${window.opener}, closed: ${window.closed}`);
 log(`by name: ${window.open('', 'reporting') === popup}`);
 // noopener: a window, but null is returned.
 log(`noopener: ${window.open('', '_blank', 'noopener')}, noreferrer: ${window.open('', '', 'NoReferrer=1')}`);
-// Navigating an existing window is not supported.
-for (const [url, target] of [['pages/popup.html', '_self'], ['x.html', 'reporting']]) {
-  try { window.open(url, target); } catch (e) { log(`${e.name}: ${e.message}`); }
-}
+// The run's own window is not navigated to another document.
+try { window.open('pages/popup.html', '_self'); } catch (e) { log(`${e.name}: ${e.message}`); }
 log(`_self with no URL: ${window.open('', '_self') === window}, _top: ${window.open('', '_top') === window}`);
 // The run's own window does not close.
 window.close();

@@ -379,6 +379,8 @@ if (from.length === 0) {
         status: HARNESS[raw.status] ?? String(raw.status),
         message: raw.message ?? null,
         subtests: Object.fromEntries(raw.tests.map((t) => [t.name, SUBTEST[t.status] ?? String(t.status)])),
+        // What the browser said of each subtest it did not pass.
+        messages: Object.fromEntries(raw.tests.filter((t) => t.message).map((t) => [t.name, t.message])),
       };
     } catch (error) {
       result = { status: 'TIMEOUT', message: String(error.message).split('\n')[0], subtests: {} };

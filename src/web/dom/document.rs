@@ -109,6 +109,26 @@ pub fn has_window_document(realm: &Realm) -> bool {
     made_window_document_of(realm).is_some() || realm_data_of::<InitialDocument>(realm).is_some()
 }
 
+/// The current realm's window's document is completely loaded (realm data): its completely
+/// loaded time is set, after its `load` and `pageshow` events.
+struct CompletelyLoaded;
+
+/// HTML "completely finish loading" the current realm's window's document, as far as it is
+/// observable here: from now on it is completely loaded.
+pub fn completely_finish_loading(context: &Context) {
+    insert_realm_data(context, Rc::new(CompletelyLoaded));
+}
+
+/// Whether `realm`'s window's document is completely loaded (HTML: its completely loaded time
+/// is non-null). An initial about:blank document is (HTML completely finishes loading it as it
+/// is made).
+#[must_use]
+pub fn is_completely_loaded(realm: &Realm) -> bool {
+    realm_data_of::<CompletelyLoaded>(realm).is_some()
+        || realm_data_of::<crate::web::html::navigation::InitialAboutBlank>(realm)
+            .is_some_and(|i| i.0.get())
+}
+
 /// HTML "update the current document readiness" of the current realm's window's document to
 /// `readiness`. (A window whose initial about:blank document was never made only remembers that
 /// it is complete: nothing could listen to it.)
@@ -505,13 +525,14 @@ pub fn register(context: &mut Context) -> JsResult<()> {
 
 /// The interfaces `createEvent()` knows (DOM §4.5, step 2's table, lower-cased), for the ones
 /// taskhost has; the others (`BeforeUnloadEvent`, `CompositionEvent`, `DragEvent`,
-/// `HashChangeEvent`, `StorageEvent`, `TextEvent`, the device events) are not
+/// `StorageEvent`, `TextEvent`, the device events) are not
 /// exposed here, so step 4 throws for them.
 const CREATE_EVENT_INTERFACES: &[(&str, &str)] = &[
     ("customevent", "CustomEvent"),
     ("event", "Event"),
     ("events", "Event"),
     ("focusevent", "FocusEvent"),
+    ("hashchangeevent", "HashChangeEvent"),
     ("htmlevents", "Event"),
     ("keyboardevent", "KeyboardEvent"),
     ("messageevent", "MessageEvent"),
@@ -530,7 +551,6 @@ const CREATE_EVENT_UNEXPOSED: &[&str] = &[
     "devicemotionevent",
     "deviceorientationevent",
     "dragevent",
-    "hashchangeevent",
     "storageevent",
     "textevent",
 ];

@@ -330,7 +330,10 @@ pub fn fire_window_load(context: &mut Context) -> JsResult<()> {
         context,
     )?;
     let Some(document) = document else {
-        return crate::web::dom::dispatch::fire_event(&window, &load, context).map(drop);
+        crate::web::dom::dispatch::fire_event(&window, &load, context)?;
+        // 12. Completely finish loading the Document.
+        crate::web::dom::document::completely_finish_loading(context);
+        return Ok(());
     };
     crate::web::dom::dispatch::fire_event_with_legacy_target_override(
         &load, &window, &document, context,
@@ -339,7 +342,10 @@ pub fn fire_window_load(context: &mut Context) -> JsResult<()> {
     //    pageshow at window with false.
     crate::web::html::page_transition_event::fire_page_transition_event(
         &window, &document, "pageshow", false, context,
-    )
+    )?;
+    // 12. Completely finish loading the Document (its completely loaded time is set).
+    crate::web::dom::document::completely_finish_loading(context);
+    Ok(())
 }
 
 /// html5ever's parse error messages print its tokens with Rust's debug formatting; say them as

@@ -124,6 +124,12 @@ pub fn create_window(
         }
         // Its initial document's URL.
         crate::web::html::location::set_document_url("about:blank", context);
+        crate::agent::realm::insert_realm_data(
+            context,
+            Rc::new(crate::web::html::navigation::InitialAboutBlank(Cell::new(
+                true,
+            ))),
+        );
         Ok(context.global_object())
     })?;
     Ok(ContentWindow { global, realm })
@@ -140,48 +146,74 @@ fn process_iframe_attributes(
     initial_insertion: bool,
     context: &mut Context,
 ) -> JsResult<()> {
+    use crate::web::html::navigation::{
+        DocumentResource, DocumentSource, HistoryHandling, Navigable, navigate,
+        navigate_to_resource,
+    };
     let Some(content) = node_state(element).and_then(|s| s.content.borrow().clone()) else {
         return Ok(());
     };
+    let Some(traversable) = crate::web::html::navigation::frame_traversable(element, context)
+    else {
+        return Ok(());
+    };
+    let navigable = Navigable::Frame(element.clone());
+    // "Navigate an iframe or frame": 1. Let historyHandling be "auto". 2. If element's content
+    // navigable's active document is not completely loaded, then set historyHandling to
+    // "replace".
+    let handling = if crate::web::dom::document::is_completely_loaded(&content.realm) {
+        HistoryHandling::Auto
+    } else {
+        HistoryHandling::Replace
+    };
     // 1. If element's srcdoc attribute is specified: navigate to about:srcdoc with the value as
     //    the document's source (a navigation: its document loads from a task).
-    let (source, name, url_path) = if let Some(srcdoc) = attribute(element, "srcdoc") {
-        (srcdoc, "about:srcdoc".to_owned(), None)
-    } else {
-        // 2. Otherwise: let url be the result of running the shared attribute processing steps
-        //    (about:blank when there is no src, or an empty one).
-        let src = attribute(element, "src").unwrap_or_default();
-        if src.trim().is_empty() || src.trim() == "about:blank" {
-            // 3. If url matches about:blank and initialInsertion is true, then run the iframe
-            //    load event steps given element, and return (the initial about:blank document
-            //    stays).
-            if initial_insertion {
-                iframe_load_event_steps(element, context)?;
-                return Ok(());
-            }
-            // Otherwise a navigation to a new about:blank document.
-            (String::new(), "about:blank".to_owned(), None)
-        } else {
-            // 4–5. Navigate to url: a document read from the root, loaded from a task.
-            match crate::web::html::document_loader::read_document_file(&src, context) {
-                Ok(file) => (file.text, file.name, Some(file.path)),
-                Err(message) => {
-                    let host = Host::from_context(context)?;
-                    crate::engine::errors::report_host_error(
-                        &host,
-                        &format!("<iframe src>: {message}"),
-                    );
-                    return Ok(());
-                }
-            }
-        }
-    };
-    if initial_insertion {
-        // The first navigation, from the initial about:blank document, keeps its window.
-        queue_document_load(element, content, source, name, url_path, context)
-    } else {
-        queue_navigation_to_new_document(element, source, name, url_path, context)
+    if let Some(srcdoc) = attribute(element, "srcdoc") {
+        let Ok(url) = ::url::Url::parse("about:srcdoc") else {
+            return Ok(());
+        };
+        let resource = DocumentResource {
+            source: DocumentSource::Srcdoc(srcdoc.clone()),
+            text: Some((srcdoc, "about:srcdoc".to_owned())),
+        };
+        return navigate_to_resource(&navigable, traversable, url, resource, handling, context);
     }
+    // 2. Otherwise: let url be the result of running the shared attribute processing steps
+    //    (about:blank when there is no src, or an empty one; else src parsed relative to the
+    //    element's node document).
+    let src = attribute(element, "src").unwrap_or_default();
+    let url = if src.trim().is_empty() {
+        ::url::Url::parse("about:blank").ok()
+    } else {
+        let base = parent_realm(
+            &document_window(element).unwrap_or_else(|| context.global_object()),
+            context,
+        );
+        in_realm(context, &base, |context| {
+            crate::web::html::location::current_document_url(context)
+                .and_then(|base| base.join(src.trim()).ok())
+        })
+    };
+    let Some(url) = url else {
+        let host = Host::from_context(context)?;
+        crate::engine::errors::report_host_error(&host, &format!("<iframe src>: {src}: not a URL"));
+        return Ok(());
+    };
+    // 3. If url matches about:blank and initialInsertion is true, then run the iframe load
+    //    event steps given element, and return (the initial about:blank document stays).
+    if initial_insertion && url.scheme() == "about" && url.path() == "blank" {
+        return iframe_load_event_steps(element, context);
+    }
+    // 4–5. Navigate an iframe or frame given element, url: a document read from the root,
+    //    loaded from a task.
+    navigate(
+        &navigable,
+        traversable,
+        url,
+        handling,
+        "<iframe src>",
+        context,
+    )
 }
 
 /// HTML: "Whenever an iframe element with a non-null content navigable has its srcdoc attribute
@@ -201,100 +233,6 @@ pub fn attribute_change_steps(
     Ok(())
 }
 
-/// A navigation of the iframe's content navigable away from a document that was loaded: from a
-/// task, the old document (and those nested in it) is unloaded and stops being fully active, a new
-/// window gets the new document, which loads (its scripts run, `load` fires at the new window,
-/// then the iframe load event steps run).
-///
-/// Deviation, deliberate: HTML keeps one WindowProxy for the navigable, so `iframe.contentWindow`
-/// is the same object before and after; taskhost has no WindowProxy apart from the window, so it
-/// is the new window afterwards (a reference to the old one sees a closed window).
-fn queue_navigation_to_new_document(
-    element: &JsObject,
-    source: String,
-    name: String,
-    url_path: Option<String>,
-    context: &mut Context,
-) -> JsResult<()> {
-    let host = Host::from_context(context)?;
-    let element = element.clone();
-    let parent = document_window(&element).unwrap_or_else(|| context.global_object());
-    let parent_realm = parent_realm(&parent, context);
-    host.queue_task(
-        HostSource::Other,
-        parent_realm.clone(),
-        Box::new(move |context| {
-            // (A navigation started later, or the iframe's removal, wins: this one is dropped.)
-            let Some(old) = node_state(&element).and_then(|s| s.content.borrow().clone()) else {
-                return Ok(());
-            };
-            // Unload the old document and its descendants, then destroy it.
-            crate::web::html::unloading::unload_document_and_descendants(&old.realm, context);
-            crate::web::html::unloading::destroy_document_and_descendants(&old.realm, context);
-            // The new document's window takes the old one's place as the iframe's content and
-            // among the parent's frames.
-            let number = next_window_number(context);
-            let content = create_window(&format!("iframe {number}"), Some(&parent), context)?;
-            if let Some(state) = node_state(&element) {
-                *state.content.borrow_mut() = Some(ContentWindow {
-                    global: content.global.clone(),
-                    realm: content.realm.clone(),
-                });
-            }
-            if let Some(children) =
-                crate::agent::realm::realm_data_of::<ChildWindows>(&parent_realm)
-            {
-                for entry in children.0.borrow_mut().iter_mut() {
-                    if JsObject::equals(&entry.0, &element) {
-                        entry.1 = content.global.clone();
-                    }
-                }
-                crate::web::html::window::sync_frame_indices(&parent, &children, context)?;
-            }
-            if name == "about:blank" {
-                // A new about:blank document: complete at once, then the iframe load event
-                // steps.
-                in_realm(context, &content.realm, |context| {
-                    crate::web::html::document_loader::fire_window_load(context)
-                })?;
-                return iframe_load_event_steps(&element, context);
-            }
-            queue_document_load(&element, content, source, name, url_path, context)
-        }),
-    );
-    Ok(())
-}
-
-/// Load `source` as the child window's document from a task, then fire `load` at the window and
-/// at the iframe ("completely finish loading" → "iframe load event steps").
-fn queue_document_load(
-    element: &JsObject,
-    content: ContentWindow,
-    source: String,
-    name: String,
-    url_path: Option<String>,
-    context: &mut Context,
-) -> JsResult<()> {
-    let element = element.clone();
-    queue_navigation(
-        &content,
-        source,
-        name,
-        url_path,
-        Box::new(move |context| {
-            // The iframe load event steps run in the parent's realm (the element's).
-            let parent = parent_realm(
-                &document_window(&element).unwrap_or_else(|| context.global_object()),
-                context,
-            );
-            in_realm(context, &parent, |context| {
-                iframe_load_event_steps(&element, context)
-            })
-        }),
-        context,
-    )
-}
-
 /// What runs once a navigation's document has loaded (its window's `load` was fired).
 pub type AfterLoad = Box<dyn FnOnce(&mut Context) -> JsResult<()>>;
 
@@ -307,6 +245,7 @@ pub fn queue_navigation(
     source: String,
     name: String,
     url_path: Option<String>,
+    url: String,
     then: AfterLoad,
     context: &mut Context,
 ) -> JsResult<()> {
@@ -322,13 +261,7 @@ pub fn queue_navigation(
             {
                 crate::web::html::document_loader::set_document_base(context, base);
             }
-            crate::web::html::location::set_document_url(
-                &url_path.as_ref().map_or_else(
-                    || "about:srcdoc".to_owned(),
-                    |path| format!("{}{path}", crate::web::fetch::fetch::ORIGIN),
-                ),
-                context,
-            );
+            crate::web::html::location::set_document_url(&url, context);
             let document = crate::web::dom::document::create_window_document(context)?;
             crate::web::html::document_loader::load_html(&document, &source, &name, context)?;
             // A script of the document may have removed the iframe (or closed the window):
@@ -349,7 +282,7 @@ pub fn queue_navigation(
 }
 
 /// HTML "iframe load event steps": fire an event named load at element.
-fn iframe_load_event_steps(element: &JsObject, context: &mut Context) -> JsResult<()> {
+pub fn iframe_load_event_steps(element: &JsObject, context: &mut Context) -> JsResult<()> {
     crate::web::dom::dispatch::fire_simple_event(
         element,
         "load",
@@ -369,6 +302,8 @@ pub fn removing_steps(node: &JsObject, context: &mut Context) -> JsResult<()> {
         return Ok(());
     };
     destroy(&content, context);
+    // Its session history entries go with it.
+    crate::web::html::navigation::forget_frames(context);
     Ok(())
 }
 

@@ -11,6 +11,8 @@ pub mod event_handler;
 pub mod event_handler_attributes;
 pub mod focus;
 pub mod global_scope;
+pub mod hash_change_event;
+pub mod history;
 pub mod html_details_element;
 pub mod html_element;
 pub mod html_iframe_element;
@@ -25,10 +27,12 @@ pub mod message_channel;
 pub mod message_event;
 pub mod message_port;
 pub mod microtask;
+pub mod navigation;
 pub mod navigator;
 pub mod page_transition_event;
 pub mod page_visibility;
 pub mod parser;
+pub mod pop_state_event;
 pub mod promise_rejection_event;
 pub mod rendering;
 pub mod report;
@@ -105,6 +109,9 @@ pub fn register(context: &mut Context, worker: Option<&worker_agents::WorkerKind
         location::register(context)?;
         window_post_message::register(context)?;
         page_transition_event::register(context)?;
+        history::register(context)?;
+        pop_state_event::register(context)?;
+        hash_change_event::register(context)?;
     }
     worker::register(context)?;
     // `[Exposed=Window] interface SharedWorker`.

@@ -44,9 +44,7 @@ use crate::agent::realm::{
 use crate::event_loop::HostSource;
 use crate::web::dom::dom_exception::dom_exception_error;
 use crate::web::dom::node::ContentWindow;
-use crate::web::html::html_iframe_element::{
-    ParentWindow, create_window, next_window_number, queue_navigation,
-};
+use crate::web::html::html_iframe_element::{ParentWindow, create_window, next_window_number};
 use crate::web::html::unloading::{
     destroy_document_and_descendants, termination_nesting_level, unload_document_and_descendants,
 };
@@ -59,6 +57,52 @@ struct AuxiliaryWindow {
     name: String,
     /// HTML "is closing".
     closing: Cell<bool>,
+    /// Its number among the agent's windows (its top-level traversable's, in the session
+    /// history).
+    number: u32,
+}
+
+/// The number of the window a script opened whose window is `realm`'s (none for another).
+#[must_use]
+pub fn window_number(realm: &Realm) -> Option<u32> {
+    realm_data_of::<AuxiliaryWindow>(realm).map(|a| a.number)
+}
+
+/// The window a script opened with this number, while it is open.
+pub fn opened_window(number: u32, context: &mut Context) -> Option<ContentWindow> {
+    agent_data::<OpenedWindows>(context)
+        .0
+        .borrow()
+        .iter()
+        .find(|w| window_number(&w.realm) == Some(number))
+        .cloned()
+}
+
+/// A navigation of the opened window of `old`'s realm showed a new document in the window
+/// `new`: it is that top-level traversable's window now (same opener, name and number).
+pub fn replace_opened_window(number: u32, old: &Realm, new: &ContentWindow, context: &mut Context) {
+    if let Some(auxiliary) = realm_data_of::<AuxiliaryWindow>(old) {
+        in_realm(context, &new.realm, |context| {
+            insert_realm_data(
+                context,
+                Rc::new(AuxiliaryWindow {
+                    opener: RefCell::new(auxiliary.opener.borrow().clone()),
+                    name: auxiliary.name.clone(),
+                    closing: Cell::new(auxiliary.closing.get()),
+                    number,
+                }),
+            );
+        });
+    }
+    for window in agent_data::<OpenedWindows>(context)
+        .0
+        .borrow_mut()
+        .iter_mut()
+    {
+        if window.realm == *old {
+            *window = new.clone();
+        }
+    }
 }
 
 /// The windows this agent opened, in the order they were opened (agent data).
@@ -245,18 +289,41 @@ fn open(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValu
     let noopener = feature("noopener").unwrap_or(false) || feature("noreferrer").unwrap_or(false);
     // 9. Let targetNavigable and windowType be the result of applying the rules for choosing a
     //    navigable given target, sourceDocument's node navigable, and noopener.
-    if let Some(existing) = existing_navigable(&target, context) {
-        // 12. Otherwise (an existing navigable): 12.1. If url is not the empty string, then
-        //     navigate targetNavigable to urlRecord. (taskhost does not navigate.)
-        if !url.is_empty() {
+    // 11.3. Let urlRecord be the URL record about:blank. 11.4. If url is not the empty string,
+    //       then set urlRecord to the result of encoding-parsing a URL given url, relative to
+    //       sourceDocument. 11.5. If urlRecord is failure, then throw a "SyntaxError".
+    let url_record = if url.is_empty() {
+        None
+    } else {
+        let parsed = in_realm(context, &source_realm, |context| {
+            crate::web::html::location::current_document_url(context)
+                .and_then(|base| base.join(&url).ok())
+        });
+        let Some(parsed) = parsed else {
             return Err(dom_exception_error(
                 context,
-                &format!(
-                    "Failed to execute 'open' on 'Window': opening '{url}' in the existing \
-                     window '{target}' would navigate it, and taskhost does not navigate"
-                ),
-                "NotSupportedError",
+                &format!("Failed to execute 'open' on 'Window': '{url}' is not a valid URL"),
+                "SyntaxError",
             ));
+        };
+        Some(parsed)
+    };
+    if let Some(existing) = existing_navigable(&target, context) {
+        // 12. Otherwise (an existing navigable): 12.1. If url is not the empty string, then
+        //     navigate targetNavigable to urlRecord.
+        if let Some(url_record) = url_record
+            && let Some(realm) = realm_of_global(context, &existing)
+            && let Some((navigable, traversable)) =
+                crate::web::html::navigation::navigable_of(&realm, context)
+        {
+            crate::web::html::navigation::navigate(
+                &navigable,
+                traversable,
+                url_record,
+                crate::web::html::navigation::HistoryHandling::Auto,
+                "window.open()",
+                context,
+            )?;
         }
         // 12.2. If noopener is false, set its opener to sourceDocument's browsing context.
         // 13. If noopener is true or windowType is "new with no opener", then return null.
@@ -267,28 +334,6 @@ fn open(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValu
             existing.into()
         });
     }
-    // 11.3. Let urlRecord be the URL record about:blank. 11.4. If url is not the empty string,
-    //       then set urlRecord to the result of encoding-parsing a URL given url, relative to
-    //       sourceDocument. 11.5. If urlRecord is failure, then throw a "SyntaxError".
-    //       (taskhost reads the file the URL names under the document root now, so a URL it
-    //       cannot load is reported here; the window opens with its about:blank document.)
-    let document = if url.is_empty() || url == "about:blank" {
-        None
-    } else {
-        match in_realm(context, &source_realm, |context| {
-            crate::web::html::document_loader::read_document_file(&url, context)
-        }) {
-            Ok(file) => Some(file),
-            Err(message) => {
-                let host = Host::from_context(context)?;
-                crate::engine::errors::report_host_error(
-                    &host,
-                    &format!("window.open(): {message}"),
-                );
-                None
-            }
-        }
-    };
     // The rules for choosing a navigable, "new": a new top-level traversable with an auxiliary
     // browsing context whose opener is the current one (none with noopener), named target
     // unless it is "_blank".
@@ -312,6 +357,7 @@ fn open(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValu
                     target.clone()
                 },
                 closing: Cell::new(false),
+                number,
             }),
         );
         Ok(())
@@ -325,14 +371,17 @@ fn open(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValu
         });
     // 11.6. If urlRecord matches about:blank: the URL and history update steps (nothing to
     //       do). 11.7. Otherwise, navigate targetNavigable to urlRecord: its document loads
-    //       from a task.
-    if let Some(file) = document {
-        queue_navigation(
-            &content,
-            file.text,
-            file.name,
-            Some(file.path),
-            Box::new(|_| Ok(())),
+    //       from a task (one that cannot be read is reported, and the window keeps its
+    //       about:blank document).
+    if let Some(url_record) = url_record
+        && !(url_record.scheme() == "about" && url_record.path() == "blank")
+    {
+        crate::web::html::navigation::navigate(
+            &crate::web::html::navigation::Navigable::Top(number),
+            number,
+            url_record,
+            crate::web::html::navigation::HistoryHandling::Auto,
+            "window.open()",
             context,
         )?;
     }
