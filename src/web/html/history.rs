@@ -36,7 +36,7 @@ use crate::web::dom::interface::{
     InterfaceSpec, arg, arguments_required, define_interface, illegal_invocation, prototype_of,
     this_object,
 };
-use crate::web::html::navigation;
+use crate::web::html::{history_steps, navigation};
 
 #[derive(Trace, Finalize, JsData)]
 struct HistoryData {
@@ -80,7 +80,7 @@ fn go_by(this: &JsValue, delta: i64, member: &str, context: &mut Context) -> JsR
     }
     // 4. Traverse the history by a delta given document's node navigable's traversable
     //    navigable, delta, and with sourceDocument set to document.
-    navigation::traverse_by_delta(delta, context)?;
+    history_steps::traverse_by_delta(delta, context)?;
     Ok(JsValue::undefined())
 }
 
@@ -151,7 +151,7 @@ fn push_or_replace_state(
     // 7–9. (No navigation API: no navigate event to cancel this.)
     // 10. Run the URL and history update steps given document and newURL, with serializedData
     //     and historyHandling.
-    navigation::url_and_history_update(serialized, new_url, push, context)?;
+    history_steps::url_and_history_update(serialized, new_url, push, context)?;
     Ok(JsValue::undefined())
 }
 
@@ -246,7 +246,7 @@ pub fn register(context: &mut Context) -> JsResult<()> {
                 "state",
                 NativeFunction::from_fn_ptr(|this, _, context| {
                     this_history(this, "read 'state'", context)?;
-                    Ok(navigation::history_state(context))
+                    Ok(history_steps::history_state(context))
                 }),
                 None,
             )

@@ -40,7 +40,7 @@ use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 use boa_engine::realm::Realm;
-use boa_engine::{Context, JsObject, JsResult, JsValue};
+use boa_engine::{Context, JsObject, JsResult};
 
 use crate::agent::host::{Host, agent_data};
 use crate::agent::realm::{
@@ -49,7 +49,9 @@ use crate::agent::realm::{
 use crate::event_loop::HostSource;
 use crate::web::dom::dom_exception::dom_exception_error;
 use crate::web::dom::node::{ContentWindow, node_state};
+use crate::web::html::history_steps;
 use crate::web::html::html_iframe_element::{ChildWindows, ParentWindow, create_window};
+use crate::web::html::session_history::{self, NavigableKey, SessionHistory};
 use crate::web::html::structured_clone::Serialized;
 
 /// A navigable: an iframe's content navigable, or a top-level traversable.
@@ -61,7 +63,7 @@ pub enum Navigable {
     Frame(JsObject),
 }
 
-impl Navigable {
+impl NavigableKey for Navigable {
     fn same(&self, other: &Self) -> bool {
         match (self, other) {
             (Self::Top(a), Self::Top(b)) => a == b,
@@ -99,64 +101,22 @@ pub struct InitialAboutBlank(pub Cell<bool>);
 struct LoadedFrom(DocumentSource);
 
 /// HTML "document state", as far as taskhost keeps it: shared by the entries of one document.
-struct DocumentState {
-    source: DocumentSource,
+pub(super) struct DocumentState {
+    pub(super) source: DocumentSource,
     /// The window showing the document while it is shown (none after it unloaded).
-    realm: RefCell<Option<Realm>>,
+    pub(super) realm: RefCell<Option<Realm>>,
 }
 
-/// A session history entry.
-struct Entry {
-    step: u64,
-    navigable: Navigable,
-    url: String,
-    document: Rc<DocumentState>,
-    /// The classic history API state (`pushState()`'s data), serialized; none is null.
-    state: Option<Rc<RefCell<Serialized>>>,
-}
+/// A session history entry of this agent: its document's state, its state serialized.
+pub(super) type Entry = session_history::Entry<Navigable, DocumentState, Rc<RefCell<Serialized>>>;
 
-/// One top-level traversable's session history.
-struct SessionHistory {
-    traversable: u32,
-    entries: Vec<Entry>,
-    current_step: u64,
-}
+/// A top-level traversable's session history.
+type History = SessionHistory<Navigable, DocumentState, Rc<RefCell<Serialized>>>;
 
-impl SessionHistory {
-    /// The navigable's current entry: its entry with the greatest step not above the current
-    /// step.
-    fn current_entry(&self, navigable: &Navigable) -> Option<usize> {
-        self.entry_at(navigable, self.current_step)
-    }
-
-    /// The navigable's entry for `step` (HTML "get the target history entry").
-    fn entry_at(&self, navigable: &Navigable, step: u64) -> Option<usize> {
-        self.entries
-            .iter()
-            .enumerate()
-            .filter(|(_, e)| e.navigable.same(navigable) && e.step <= step)
-            .max_by_key(|(_, e)| e.step)
-            .map(|(i, _)| i)
-    }
-
-    /// HTML "get all used history steps": the steps of the entries, ascending, once each.
-    fn used_steps(&self) -> Vec<u64> {
-        let mut steps: Vec<u64> = self.entries.iter().map(|e| e.step).collect();
-        steps.sort_unstable();
-        steps.dedup();
-        steps
-    }
-
-    /// HTML "clear the forward session history": every entry after the current step goes.
-    fn clear_forward(&mut self) {
-        let current = self.current_step;
-        self.entries.retain(|e| e.step <= current);
-    }
-}
-
-/// The agent's session histories, one per top-level traversable that needed one (agent data).
+/// The agent's session histories, one per top-level traversable that needed one, by its number
+/// (agent data).
 #[derive(Default)]
-struct SessionHistories(RefCell<Vec<SessionHistory>>);
+struct SessionHistories(RefCell<Vec<(u32, History)>>);
 
 /// The navigables' ongoing navigations (agent data).
 #[derive(Default)]
@@ -165,12 +125,8 @@ struct OngoingNavigations {
     list: RefCell<Vec<(Navigable, u64)>>,
 }
 
-/// The classic history API state of the current realm's window's document (`history.state`;
-/// realm data, absent: null).
-pub struct HistoryObjectState(pub RefCell<JsValue>);
-
 /// The top-level window above `realm`'s window (itself if it is one).
-fn top_realm(realm: &Realm, context: &Context) -> Realm {
+pub(super) fn top_realm(realm: &Realm, context: &Context) -> Realm {
     let mut realm = realm.clone();
     while let Some(parent) = realm_data_of::<ParentWindow>(&realm)
         && let Some(up) = realm_of_global(context, &parent.0)
@@ -224,7 +180,7 @@ pub fn navigable_of(realm: &Realm, context: &mut Context) -> Option<(Navigable, 
 }
 
 /// The navigable's active window.
-fn active_window(navigable: &Navigable, context: &mut Context) -> Option<ContentWindow> {
+pub(super) fn active_window(navigable: &Navigable, context: &mut Context) -> Option<ContentWindow> {
     match navigable {
         Navigable::Frame(element) => node_state(element).and_then(|s| s.content.borrow().clone()),
         Navigable::Top(0) => main_window(context),
@@ -241,7 +197,7 @@ fn main_window(context: &mut Context) -> Option<ContentWindow> {
 }
 
 /// The URL of `realm`'s window's document.
-fn document_url(realm: &Realm, context: &mut Context) -> Option<::url::Url> {
+pub(super) fn document_url(realm: &Realm, context: &mut Context) -> Option<::url::Url> {
     in_realm(context, realm, |context| {
         crate::web::html::location::current_document_url(context)
     })
@@ -249,30 +205,30 @@ fn document_url(realm: &Realm, context: &mut Context) -> Option<::url::Url> {
 
 /// Run `steps` with the session history of traversable `number` (made, with no entries, if it
 /// had none).
-fn with_history<T>(
+pub(super) fn with_history<T>(
     number: u32,
     context: &mut Context,
-    steps: impl FnOnce(&mut SessionHistory) -> T,
+    steps: impl FnOnce(&mut History) -> T,
 ) -> T {
     let histories = agent_data::<SessionHistories>(context);
     let mut list = histories.0.borrow_mut();
-    let index = if let Some(i) = list.iter().position(|h| h.traversable == number) {
+    let index = if let Some(i) = list.iter().position(|(n, _)| *n == number) {
         i
     } else {
-        list.push(SessionHistory {
-            traversable: number,
-            entries: Vec::new(),
-            current_step: 0,
-        });
+        list.push((number, History::default()));
         list.len() - 1
     };
-    steps(&mut list[index])
+    steps(&mut list[index].1)
 }
 
 /// The navigable's current entry, made first if it has none: the entry of the document it shows,
 /// with the step of its parent's entry for the parent's document (HTML "create a new child
 /// navigable"), 0 for a top-level traversable.
-fn ensure_entry(navigable: &Navigable, traversable: u32, context: &mut Context) -> Option<usize> {
+pub(super) fn ensure_entry(
+    navigable: &Navigable,
+    traversable: u32,
+    context: &mut Context,
+) -> Option<usize> {
     if let Some(index) = with_history(traversable, context, |h| h.current_entry(navigable)) {
         return Some(index);
     }
@@ -286,12 +242,8 @@ fn ensure_entry(navigable: &Navigable, traversable: u32, context: &mut Context) 
             let (parent, _) = navigable_of(&parent_realm, context)?;
             let parent_index = ensure_entry(&parent, traversable, context)?;
             with_history(traversable, context, |h| {
-                let document = h.entries[parent_index].document.clone();
-                h.entries
-                    .iter()
-                    .filter(|e| e.navigable.same(&parent) && Rc::ptr_eq(&e.document, &document))
-                    .map(|e| e.step)
-                    .min()
+                let document = h.entry(parent_index).document.clone();
+                h.first_step_of_document(&parent, &document)
             })?
         }
     };
@@ -308,14 +260,13 @@ fn ensure_entry(navigable: &Navigable, traversable: u32, context: &mut Context) 
         realm: RefCell::new(Some(window.realm.clone())),
     });
     Some(with_history(traversable, context, |h| {
-        h.entries.push(Entry {
+        h.add_initial(Entry {
             step,
             navigable: navigable.clone(),
             url,
             document,
             state: None,
-        });
-        h.entries.len() - 1
+        })
     }))
 }
 
@@ -326,13 +277,13 @@ pub fn history_length(context: &mut Context) -> u32 {
     let Some((_, traversable)) = navigable_of(&realm, context) else {
         return 1;
     };
-    with_history(traversable, context, |h| h.used_steps().len().max(1))
+    with_history(traversable, context, |h| h.length())
         .try_into()
         .unwrap_or(u32::MAX)
 }
 
 /// Start the navigable's ongoing navigation: its id.
-fn set_ongoing_navigation(navigable: &Navigable, context: &mut Context) -> u64 {
+pub(super) fn set_ongoing_navigation(navigable: &Navigable, context: &mut Context) -> u64 {
     let ongoing = agent_data::<OngoingNavigations>(context);
     let id = ongoing.next.get() + 1;
     ongoing.next.set(id);
@@ -350,7 +301,7 @@ fn is_ongoing_navigation(navigable: &Navigable, id: u64, context: &mut Context) 
         .any(|(n, i)| n.same(navigable) && *i == id)
 }
 
-fn is_initial_about_blank(realm: &Realm) -> bool {
+pub(super) fn is_initial_about_blank(realm: &Realm) -> bool {
     realm_data_of::<InitialAboutBlank>(realm).is_some_and(|i| i.0.get())
 }
 
@@ -363,7 +314,10 @@ pub struct DocumentResource {
 }
 
 /// Read the document `url` names: about:blank, or a file of this origin under the document root.
-fn read_resource(url: &::url::Url, context: &Context) -> Result<DocumentResource, String> {
+pub(super) fn read_resource(
+    url: &::url::Url,
+    context: &Context,
+) -> Result<DocumentResource, String> {
     if url.scheme() == "about" && url.path() == "blank" {
         return Ok(DocumentResource {
             source: DocumentSource::Blank,
@@ -428,7 +382,14 @@ pub fn navigate(
             a == b
         })
     {
-        return navigate_to_fragment(navigable, traversable, &window, url, handling, context);
+        return history_steps::navigate_to_fragment(
+            navigable,
+            traversable,
+            &window,
+            url,
+            handling,
+            context,
+        );
     }
     if matches!(navigable, Navigable::Top(0)) {
         return Err(dom_exception_error(
@@ -498,7 +459,7 @@ pub fn navigate_to_resource(
             let state = if handling == HistoryHandling::Reload {
                 with_history(traversable, context, |h| {
                     h.current_entry(&navigable)
-                        .and_then(|i| h.entries[i].state.clone())
+                        .and_then(|i| h.entry(i).state.clone())
                 })
             } else {
                 None
@@ -523,29 +484,12 @@ pub fn navigate_to_resource(
                     document,
                     state,
                 };
-                commit(h, &navigable, entry, handling == HistoryHandling::Push);
+                h.commit(entry, handling == HistoryHandling::Push);
             });
             Ok(())
         }),
     );
     Ok(())
-}
-
-/// Put `entry` in the session history as the navigable's new current entry: after the current
-/// step (`push`), or in place of its current one.
-fn commit(h: &mut SessionHistory, navigable: &Navigable, mut entry: Entry, push: bool) {
-    if push {
-        h.clear_forward();
-        entry.step = h.current_step + 1;
-        h.current_step = entry.step;
-        h.entries.push(entry);
-    } else if let Some(index) = h.current_entry(navigable) {
-        entry.step = h.entries[index].step;
-        h.entries[index] = entry;
-    } else {
-        entry.step = h.current_step;
-        h.entries.push(entry);
-    }
 }
 
 /// The realm of the window whose document holds the iframe `element`.
@@ -560,7 +504,7 @@ fn container_realm(element: &JsObject, context: &Context) -> Option<Realm> {
 /// new window takes its place. The document loads from a task (about:blank at once); then the
 /// iframe load event steps run for a frame. The new window, or none if the navigable cannot show
 /// another document.
-fn replace_document(
+pub(super) fn replace_document(
     navigable: &Navigable,
     window: &ContentWindow,
     resource: &DocumentResource,
@@ -589,7 +533,7 @@ fn replace_document(
         insert_realm_data(context, Rc::new(LoadedFrom(resource.source.clone())));
         // Restore the history object state (a reload or a traversal to an entry with state).
         if let Some(state) = &state {
-            restore_history_state(Some(state), context);
+            history_steps::restore_history_state(Some(state), context);
         }
         Ok(())
     })?;
@@ -681,8 +625,8 @@ fn new_window_for(
 /// moves to the greatest step in use not above it.
 pub fn forget_frames(context: &mut Context) {
     let histories = agent_data::<SessionHistories>(context);
-    for h in histories.0.borrow_mut().iter_mut() {
-        h.entries.retain(|e| match &e.navigable {
+    for (_, h) in histories.0.borrow_mut().iter_mut() {
+        h.retain_navigables(|navigable| match navigable {
             Navigable::Top(_) => true,
             Navigable::Frame(element) => node_state(element).is_some_and(|s| {
                 s.content
@@ -691,325 +635,7 @@ pub fn forget_frames(context: &mut Context) {
                     .is_some_and(|c| realm_record(&c.realm).is_none_or(|r| r.is_fully_active()))
             }),
         });
-        let current = h.current_step;
-        if let Some(step) = h.used_steps().into_iter().filter(|s| *s <= current).max() {
-            h.current_step = step;
-        }
     }
-}
-
-/// HTML "navigate to a fragment": the same document, a new entry (or the current one
-/// replaced), `popstate` now and `hashchange` from a task.
-fn navigate_to_fragment(
-    navigable: &Navigable,
-    traversable: u32,
-    window: &ContentWindow,
-    url: ::url::Url,
-    handling: HistoryHandling,
-    context: &mut Context,
-) -> JsResult<()> {
-    let Some(active) = ensure_entry(navigable, traversable, context) else {
-        return Ok(());
-    };
-    // 4. Let historyEntry be a new session history entry, with URL url, document state
-    //    navigable's active session history entry's document state (its classic history API
-    //    state: null).
-    // 5. Let entryToReplace be navigable's active session history entry if historyHandling is
-    //    "replace", otherwise null.
-    // 9. If historyHandling is "push", set history's state to null. (The new entry's state is
-    //    null either way; step 12 restores it.)
-    // 10. Set navigable's active document's URL to url.
-    // 11. Set navigable's active session history entry to historyEntry. 16.1. Finalize a
-    //     same-document navigation given traversable, navigable, historyEntry, entryToReplace.
-    let old_url = with_history(traversable, context, |h| {
-        let document = h.entries[active].document.clone();
-        let old_url = h.entries[active].url.clone();
-        let entry = Entry {
-            step: 0,
-            navigable: navigable.clone(),
-            url: url.to_string(),
-            document,
-            state: None,
-        };
-        commit(h, navigable, entry, handling == HistoryHandling::Push);
-        old_url
-    });
-    // 12. Update document for history step application (the document is not new: its entry
-    //     changed).
-    in_realm(context, &window.realm, |context| {
-        crate::web::html::location::set_document_url(url.as_str(), context);
-        update_document_for_history_step(&old_url, url.as_str(), None, context)
-    })
-    // 14. Scroll to the fragment given navigable's active document. (No layout: nothing.)
-}
-
-/// HTML "update document for history step application", for a document that is not new and
-/// whose entry changed (the current realm's window's): restore the history object state, fire
-/// `popstate` at the window, and if the fragment changed queue a task to fire `hashchange`.
-fn update_document_for_history_step(
-    old_url: &str,
-    new_url: &str,
-    state: Option<&Rc<RefCell<Serialized>>>,
-    context: &mut Context,
-) -> JsResult<()> {
-    // 6.3. Restore the history object state given document and entry.
-    restore_history_state(state, context);
-    // 6.5.2. Fire an event named popstate at document's relevant global object, using
-    //        PopStateEvent, with the state attribute initialized to document's history object's
-    //        state and hasUAVisualTransition initialized to false.
-    let window = context.global_object();
-    let state_value = history_state(context);
-    crate::web::html::pop_state_event::fire_pop_state(&window, state_value, context)?;
-    // 6.5.4. If oldURL's fragment is not equal to entry's URL's fragment, then queue a global
-    //        task on the DOM manipulation task source given document's relevant global object to
-    //        fire an event named hashchange at document's relevant global object, using
-    //        HashChangeEvent, with the oldURL attribute initialized to the serialization of
-    //        oldURL and the newURL attribute initialized to the serialization of entry's URL.
-    //        Deviation, deliberate: only when the URLs are equal but for their fragments.
-    //        Chromium and Firefox (recorded: wpt-subset/html/browsers/history/
-    //        same-document-history.html) fire no hashchange for a traversal between
-    //        pushState() entries whose paths or queries differ, even when the fragments do.
-    if only_fragments_differ(old_url, new_url) {
-        let host = Host::from_context(context)?;
-        let (old_url, new_url) = (old_url.to_owned(), new_url.to_owned());
-        host.queue_task(
-            HostSource::DomManipulation,
-            context.realm().clone(),
-            Box::new(move |context| {
-                let window = context.global_object();
-                crate::web::html::hash_change_event::fire_hash_change(
-                    &window, &old_url, &new_url, context,
-                )
-            }),
-        );
-    }
-    Ok(())
-}
-
-/// Whether the two URLs are equal but for their fragments, which differ.
-fn only_fragments_differ(a: &str, b: &str) -> bool {
-    let (Ok(mut a), Ok(mut b)) = (::url::Url::parse(a), ::url::Url::parse(b)) else {
-        return false;
-    };
-    if a.fragment() == b.fragment() {
-        return false;
-    }
-    a.set_fragment(None);
-    b.set_fragment(None);
-    a == b
-}
-
-/// HTML "restore the history object state": the history object's state becomes the entry's
-/// classic history API state, deserialized in the current realm (null if it cannot be).
-fn restore_history_state(state: Option<&Rc<RefCell<Serialized>>>, context: &mut Context) {
-    let value = state.map_or_else(JsValue::null, |state| {
-        let mut serialized = state.borrow_mut();
-        crate::web::html::structured_clone::deserialize_with_transfer(&mut serialized, context)
-            .map_or_else(|_| JsValue::null(), |d| d.value)
-    });
-    set_history_state(value, context);
-}
-
-fn set_history_state(value: JsValue, context: &Context) {
-    if let Some(existing) = realm_data::<HistoryObjectState>(context) {
-        *existing.0.borrow_mut() = value;
-    } else {
-        insert_realm_data(context, Rc::new(HistoryObjectState(RefCell::new(value))));
-    }
-}
-
-/// The current realm's window's history object's state.
-pub fn history_state(context: &Context) -> JsValue {
-    realm_data::<HistoryObjectState>(context).map_or_else(JsValue::null, |s| s.0.borrow().clone())
-}
-
-/// HTML "URL and history update steps" for `pushState()`/`replaceState()` of the current realm's
-/// window's document, with the serialized data and the new URL (checked already).
-pub fn url_and_history_update(
-    serialized: Serialized,
-    new_url: ::url::Url,
-    push: bool,
-    context: &mut Context,
-) -> JsResult<()> {
-    let realm = context.realm().clone();
-    // 1. Let navigable be document's node navigable.
-    let Some((navigable, traversable)) = navigable_of(&realm, context) else {
-        return Ok(());
-    };
-    // 2. Let activeEntry be navigable's active session history entry.
-    let Some(active) = ensure_entry(&navigable, traversable, context) else {
-        return Ok(());
-    };
-    // 4. If document is initial about:blank, then set historyHandling to "replace".
-    let push = push && !is_initial_about_blank(&realm);
-    // 3. Let historyEntry be a new session history entry, with URL newURL, serialized state
-    //    serializedData, document state activeEntry's document state.
-    let state = Rc::new(RefCell::new(serialized));
-    with_history(traversable, context, |h| {
-        let entry = Entry {
-            step: 0,
-            navigable: navigable.clone(),
-            url: new_url.to_string(),
-            document: h.entries[active].document.clone(),
-            state: Some(state.clone()),
-        };
-        // 5–6, 10, 13. Replace activeEntry, or push after the current step (history's index
-        //    and length follow from the session history).
-        commit(h, &navigable, entry, push);
-    });
-    // 7. Restore the history object state given document and historyEntry.
-    restore_history_state(Some(&state), context);
-    // 8. Set document's URL to newURL.
-    crate::web::html::location::set_document_url(new_url.as_str(), context);
-    Ok(())
-}
-
-/// HTML "traverse the history by a delta" of the current realm's window's traversable: from a
-/// task (the traversable's session history traversal queue), the step `delta` steps from the
-/// current one in the steps in use, if there is one, is applied.
-pub fn traverse_by_delta(delta: i64, context: &mut Context) -> JsResult<()> {
-    let realm = context.realm().clone();
-    let Some((navigable, traversable)) = navigable_of(&realm, context) else {
-        return Ok(());
-    };
-    // The session history starts with the current entries of this navigable and those above it.
-    ensure_entry(&navigable, traversable, context);
-    let host = Host::from_context(context)?;
-    let top = top_realm(&realm, context);
-    host.queue_task(
-        HostSource::Other,
-        top,
-        Box::new(move |context| {
-            // 2.1. Let allSteps be the result of getting all used history steps.
-            // 2.2. Let currentStepIndex be the index of the current step within allSteps.
-            // 2.3. Let targetStepIndex be currentStepIndex plus delta.
-            // 2.4. If allSteps[targetStepIndex] does not exist, then abort these steps.
-            let target = with_history(traversable, context, |h| {
-                let steps = h.used_steps();
-                let index = steps.iter().position(|s| *s == h.current_step)?;
-                let target = i64::try_from(index).ok()?.checked_add(delta)?;
-                steps.get(usize::try_from(target).ok()?).copied()
-            });
-            match target {
-                // 2.5. Apply the traverse history step allSteps[targetStepIndex].
-                Some(step) => apply_traverse_step(traversable, step, context),
-                None => Ok(()),
-            }
-        }),
-    );
-    Ok(())
-}
-
-/// HTML "apply the history step" for a traversal to `step`: every navigable whose current entry
-/// changes (in the order their entries were made: parents first) shows its target entry — the
-/// same document with another URL and state (`popstate`, maybe `hashchange`, from a task), or
-/// its document loaded again.
-fn apply_traverse_step(traversable: u32, step: u64, context: &mut Context) -> JsResult<()> {
-    // The navigables whose current entry changes, with their old and new entries' data.
-    struct Change {
-        navigable: Navigable,
-        old_url: String,
-        url: String,
-        same_document: bool,
-        source: DocumentSource,
-        state: Option<Rc<RefCell<Serialized>>>,
-        document: Rc<DocumentState>,
-    }
-    let changes = with_history(traversable, context, |h| {
-        let mut navigables: Vec<Navigable> = Vec::new();
-        for entry in &h.entries {
-            if !navigables.iter().any(|n| n.same(&entry.navigable)) {
-                navigables.push(entry.navigable.clone());
-            }
-        }
-        let changes: Vec<Change> = navigables
-            .iter()
-            .filter_map(|navigable| {
-                let from = h.current_entry(navigable)?;
-                let to = h.entry_at(navigable, step)?;
-                (from != to).then(|| Change {
-                    navigable: navigable.clone(),
-                    old_url: h.entries[from].url.clone(),
-                    url: h.entries[to].url.clone(),
-                    same_document: Rc::ptr_eq(&h.entries[from].document, &h.entries[to].document),
-                    source: h.entries[to].document.source.clone(),
-                    state: h.entries[to].state.clone(),
-                    document: h.entries[to].document.clone(),
-                })
-            })
-            .collect();
-        h.current_step = step;
-        changes
-    });
-    let host = Host::from_context(context)?;
-    for change in changes {
-        // A frame whose parent's document changed is gone (or a new one): nothing to do.
-        let Some(window) = active_window(&change.navigable, context) else {
-            continue;
-        };
-        if realm_record(&window.realm).is_some_and(|r| !r.is_fully_active()) {
-            continue;
-        }
-        let shown = change.document.realm.borrow().clone();
-        if change.same_document && shown.as_ref() == Some(&window.realm) {
-            // The same document: from a task on the navigation and traversal task source, its
-            // URL becomes the entry's and "update document for history step application" runs.
-            host.queue_task(
-                HostSource::Other,
-                window.realm.clone(),
-                Box::new(move |context| {
-                    crate::web::html::location::set_document_url(&change.url, context);
-                    update_document_for_history_step(
-                        &change.old_url,
-                        &change.url,
-                        change.state.as_ref(),
-                        context,
-                    )
-                }),
-            );
-            continue;
-        }
-        // Another document: load it again (no back/forward cache).
-        let Ok(url) = ::url::Url::parse(&change.url) else {
-            continue;
-        };
-        let resource = match &change.source {
-            DocumentSource::Blank => Ok(DocumentResource {
-                source: DocumentSource::Blank,
-                text: None,
-            }),
-            DocumentSource::Srcdoc(text) => Ok(DocumentResource {
-                source: change.source.clone(),
-                text: Some((text.clone(), "about:srcdoc".to_owned())),
-            }),
-            DocumentSource::File(_) => in_realm(context, &window.realm, |context| {
-                read_resource(&url, context)
-            }),
-        };
-        let resource = match resource {
-            Ok(resource) => resource,
-            Err(message) => {
-                crate::engine::errors::report_host_error(
-                    &host,
-                    &format!("history traversal: {message}"),
-                );
-                continue;
-            }
-        };
-        set_ongoing_navigation(&change.navigable, context);
-        if let Some(new) = replace_document(
-            &change.navigable,
-            &window,
-            &resource,
-            &url,
-            change.state,
-            context,
-        )? {
-            // Every entry of that document shows it in the new window now.
-            *change.document.realm.borrow_mut() = Some(new.realm.clone());
-        }
-    }
-    Ok(())
 }
 
 /// HTML "reload" of the current realm's window's navigable: navigate to its document's URL with
