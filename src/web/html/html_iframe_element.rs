@@ -10,15 +10,15 @@
 //! - Removing it destroys the child navigable: its document, and every document nested in it,
 //!   is no longer fully active, so their tasks and promise jobs never run again, and
 //!   `contentWindow` is null. The window object itself lives on (script can still hold it).
-//! - Setting `src` or `srcdoc` of a connected iframe navigates it: from a task, its document
-//!   (and those nested in it) is unloaded (`pagehide`, `visibilitychange`, `unload`) and stops
-//!   being fully active, and a new window gets the new document, which loads as the first did.
+//! - Setting `src` or `srcdoc` of a connected iframe navigates it ("navigate an iframe or
+//!   frame", `navigation.rs`): from a task, its document (and those nested in it) is unloaded
+//!   (`pagehide`, `visibilitychange`, `unload`) and stops being fully active, and a new window
+//!   gets the new document, which loads as the first did.
 //!
-//! Deviations, deliberate: no `name`/`sandbox`/`allow`/`loading` attributes, no `history` and no
-//! navigation by `location` (see `location.rs`); a navigated frame's `contentWindow` is a new
-//! object (HTML keeps one WindowProxy per navigable; taskhost has none apart from the window);
-//! no cross-origin documents (a `src` outside the root is refused with an error on the console,
-//! and the frame keeps its document).
+//! Deviations, deliberate: no `name`/`sandbox`/`allow`/`loading` attributes; a navigated frame's
+//! `contentWindow` is a new object (HTML keeps one WindowProxy per navigable; taskhost has none
+//! apart from the window); no cross-origin documents (a `src` outside the root is refused with an
+//! error on the console, and the frame keeps its document). Navigation itself: `navigation.rs`.
 
 use std::cell::Cell;
 use std::rc::Rc;

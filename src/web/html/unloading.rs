@@ -1,7 +1,7 @@
 //! Unloading documents (HTML §7.4.6.3): "unload a document and its descendants" — `pagehide`,
 //! `visibilitychange` to hidden and `unload` at each document, the nested ones first — and the
-//! destruction that follows, for a window a script closes (`window_open.rs`) and for a frame
-//! navigated to another document (`html_iframe_element.rs`).
+//! destruction that follows, for a window a script closes (`window_open.rs`) and for a navigable
+//! navigated or traversed to another document (`navigation.rs`).
 //!
 //! Invariant: the event loop's termination nesting level is above zero exactly while a
 //! document's unload steps run (so `window.open()` returns null from a `pagehide` or `unload`

@@ -16,9 +16,11 @@
 //!   returns null.
 //!
 //! Deviations, deliberate:
-//! - taskhost does not navigate: `open()` with a URL and a target naming an existing window
-//!   (`_self`, `_parent`, `_top`, or the name of a window it opened) throws a
-//!   "NotSupportedError" DOMException; with an empty URL it returns that window.
+//! - `open()` with a URL and a target naming an existing window (`_self`, `_parent`, `_top`, or
+//!   the name of a window it opened) navigates it (`navigation.rs`), which the run's own window
+//!   refuses for another document (a "NotSupportedError" DOMException); with an empty URL it
+//!   returns that window. A navigated window is a new window object (no WindowProxy): its
+//!   number, name and opener go with the navigable.
 //! - The run's own window is not closed by `close()` (HTML would close a top-level window whose
 //!   session history has one entry): the console says so, as Chromium's does for a window a
 //!   script may not close. Closing it would end the program from inside; `--max-time` and the
