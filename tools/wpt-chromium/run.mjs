@@ -33,7 +33,7 @@
 // Output: one line per test URL (`URL STATUS passed/subtests`), totals per PATH (a test counts
 // under the longest PATH that holds it, so `dir` and `dir/sub` give `dir` without `dir/sub`),
 // and with --out a JSON file { chromium | firefox: VERSION, results: { url: { status, message,
-// subtests: { name: status } } } }. --from FILE reads such a file instead of running a browser;
+// subtests: { name: status }, messages: { name: the browser's message } } } }. --from FILE reads such a file instead of running a browser;
 // given more than once (a Chromium and a Firefox recording), the totals are given for each.
 // --taskhost REPORT (the JSON of `taskhost wpt --log-wptreport REPORT`) adds, per PATH, what
 // taskhost gave for the same test URLs (those some recording has): its passed subtests over the
