@@ -127,7 +127,9 @@ fn push_or_replace_state(
         // 6.1. Set newURL to the result of encoding-parsing a URL given url, relative to the
         //      relevant settings object of history. 6.2. If newURL is failure, then throw a
         //      "SecurityError" DOMException.
-        let Ok(parsed) = document_url.join(&url) else {
+        let base =
+            crate::web::html::location::document_base_url(context).unwrap_or(document_url.clone());
+        let Ok(parsed) = base.join(&url) else {
             return Err(dom_exception_error(
                 context,
                 &format!("Failed to {member} on 'History': '{url}' is not a valid URL"),

@@ -190,7 +190,7 @@ fn process_iframe_attributes(
             context,
         );
         in_realm(context, &base, |context| {
-            crate::web::html::location::current_document_url(context)
+            crate::web::html::location::document_base_url(context)
                 .and_then(|base| base.join(src.trim()).ok())
         })
     };

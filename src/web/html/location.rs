@@ -63,6 +63,25 @@ pub fn current_document_url(context: &Context) -> Option<::url::Url> {
     ::url::Url::parse(&text).ok()
 }
 
+/// HTML "document base URL" of the current realm's window's document (no `<base>` elements):
+/// its URL, except that an about:blank or about:srcdoc document takes the base URL of the
+/// document that made it — its parent's (a frame), else the run's document's (the "fallback base
+/// URL": a window `open()` made starts with the opener's, which shares the run's root).
+pub fn document_base_url(context: &mut Context) -> Option<::url::Url> {
+    let url = current_document_url(context)?;
+    if url.scheme() != "about" {
+        return Some(url);
+    }
+    let parent = realm_data::<crate::web::html::html_iframe_element::ParentWindow>(context)
+        .and_then(|p| crate::agent::realm::realm_of_global(context, &p.0));
+    if let Some(parent) = parent {
+        return crate::agent::realm::in_realm(context, &parent, document_base_url);
+    }
+    let path =
+        realm_data::<DocumentBase>(context).map_or_else(|| "/".to_owned(), |b| b.path.clone());
+    ::url::Url::parse(&format!("{ORIGIN}{path}")).ok()
+}
+
 fn check(this: &JsValue, context: &Context) -> JsResult<()> {
     let object = this_object(this, context)?;
     if object.downcast_ref::<LocationData>().is_none() {
@@ -123,7 +142,7 @@ fn parse_relative_to_entry(
     context: &mut Context,
 ) -> JsResult<::url::Url> {
     let entry = crate::agent::realm::incumbent_realm(context);
-    let base = crate::agent::realm::in_realm(context, &entry, |c| current_document_url(c));
+    let base = crate::agent::realm::in_realm(context, &entry, document_base_url);
     let parsed = match &base {
         Some(base) => base.join(value),
         None => ::url::Url::parse(value),

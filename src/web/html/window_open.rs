@@ -298,7 +298,7 @@ fn open(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValu
         None
     } else {
         let parsed = in_realm(context, &source_realm, |context| {
-            crate::web::html::location::current_document_url(context)
+            crate::web::html::location::document_base_url(context)
                 .and_then(|base| base.join(&url).ok())
         });
         let Some(parsed) = parsed else {
