@@ -7,15 +7,16 @@
 //!   selected before the click's listeners run, put back if it was canceled, `input` and
 //!   `change` after;
 //! - `<label>` (`html_label_element`): the click goes on to the labeled control;
-//! - `<summary>`, the summary for its parent `<details>`: toggles the details' `open`.
+//! - `<summary>`, the summary for its parent `<details>`: toggles the details' `open`;
+//! - `<a href>` (`hyperlink`): follows the hyperlink (a navigation).
 //!
-//! Not modelled: links (navigation), buttons (form submission), other `<input>` types.
+//! Not modelled: buttons (form submission), other `<input>` types.
 
 use boa_engine::{Context, JsObject, JsResult};
 
 use crate::web::dom::element::change_attribute;
 use crate::web::dom::node::{attribute, local_name, node_state};
-use crate::web::html::{html_input_element, html_label_element};
+use crate::web::html::{html_input_element, html_label_element, hyperlink};
 
 /// What a legacy-pre-activation behaviour changed.
 pub struct PreActivation(html_input_element::PreActivation);
@@ -27,6 +28,7 @@ pub fn has_activation_behavior(element: &JsObject) -> bool {
         Some("input") => html_input_element::has_activation_behavior(element),
         Some("label") => true,
         Some("summary") => is_summary_for_its_parent_details(element),
+        Some("a") => hyperlink::has_activation_behavior(element),
         _ => false,
     }
 }
@@ -56,6 +58,7 @@ pub fn activation_behavior(
         Some("input") => html_input_element::activation_behavior(element, context),
         Some("label") => html_label_element::activation_behavior(element, event, target, context),
         Some("summary") => summary_activation_behavior(element, context),
+        Some("a") => hyperlink::activation_behavior(element, context),
         _ => Ok(()),
     }
 }

@@ -178,10 +178,12 @@ pub const MODELLED_GLOBAL_EVENT_HANDLERS: &[&str] = &[
 /// The event handlers of `WindowEventHandlers` whose events taskhost fires (see
 /// [`MODELLED_GLOBAL_EVENT_HANDLERS`]).
 pub const MODELLED_WINDOW_EVENT_HANDLERS: &[&str] = &[
+    "onhashchange",
     "onmessage",
     "onmessageerror",
     "onpagehide",
     "onpageshow",
+    "onpopstate",
     "onrejectionhandled",
     "onunhandledrejection",
     "onunload",

@@ -204,6 +204,12 @@ fn process_iframe_attributes(
     if initial_insertion && url.scheme() == "about" && url.path() == "blank" {
         return iframe_load_event_steps(element, context);
     }
+    // (Shared attribute processing steps, 3: if there exists an ancestor navigable of element's
+    // node navigable whose active document's URL equals url with exclude fragments set to
+    // true, then return — a frame does not load a document it is nested in.)
+    if is_ancestor_url(element, &url, context) {
+        return Ok(());
+    }
     // 4–5. Navigate an iframe or frame given element, url: a document read from the root,
     //    loaded from a task.
     navigate(
@@ -214,6 +220,30 @@ fn process_iframe_attributes(
         "<iframe src>",
         context,
     )
+}
+
+/// Whether the document holding `element`, or one it is nested in, has `url` (fragments aside).
+fn is_ancestor_url(element: &JsObject, url: &::url::Url, context: &mut Context) -> bool {
+    let strip = |u: &::url::Url| {
+        let mut u = u.clone();
+        u.set_fragment(None);
+        u
+    };
+    let target = strip(url);
+    let mut window = document_window(element);
+    while let Some(current) = window {
+        let Some(realm) = crate::agent::realm::realm_of_global(context, &current) else {
+            return false;
+        };
+        let document_url = in_realm(context, &realm, |context| {
+            crate::web::html::location::current_document_url(context)
+        });
+        if document_url.as_ref().map(strip).as_ref() == Some(&target) {
+            return true;
+        }
+        window = crate::agent::realm::realm_data_of::<ParentWindow>(&realm).map(|p| p.0.clone());
+    }
+    false
 }
 
 /// HTML: "Whenever an iframe element with a non-null content navigable has its srcdoc attribute

@@ -21,6 +21,7 @@ pub mod html_input_element;
 pub mod html_label_element;
 pub mod html_script_element;
 pub mod html_textarea_element;
+pub mod hyperlink;
 pub mod idle_callbacks;
 pub mod idle_deadline;
 pub mod location;

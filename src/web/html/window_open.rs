@@ -396,6 +396,28 @@ fn open(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValu
     })
 }
 
+/// Follow a hyperlink to `url` (absolute) with `target`: the navigable the rules for choosing a
+/// navigable give (this window for `_self`, a new one for `_blank` or a new name) is navigated,
+/// as `open(url, target, noopener ? "noopener" : "")` does it, from the current realm's window.
+pub fn follow_hyperlink(
+    url: &str,
+    target: &str,
+    noopener: bool,
+    context: &mut Context,
+) -> JsResult<()> {
+    let features = if noopener { "noopener" } else { "" };
+    open(
+        &JsValue::undefined(),
+        &[
+            JsString::from(url).into(),
+            JsString::from(target).into(),
+            JsString::from(features).into(),
+        ],
+        context,
+    )
+    .map(drop)
+}
+
 /// The `opener` getter: this's browsing context's opener's WindowProxy, or null.
 fn opener(_: &JsValue, _: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
     // 1. Let current be this's browsing context. 2. If current is null, then return null.
