@@ -319,17 +319,17 @@ fn apply_traverse_step(traversable: u32, step: u64, context: &mut Context) -> Js
             }
         };
         set_ongoing_navigation(&change.navigable, context);
-        if let Some(new) = replace_document(
+        // Every entry of that document shows it in the new window (before its scripts run).
+        let document = change.document.clone();
+        replace_document(
             &change.navigable,
             &window,
             &resource,
             &url,
             change.state,
+            Box::new(move |realm, _| *document.realm.borrow_mut() = Some(realm.clone())),
             context,
-        )? {
-            // Every entry of that document shows it in the new window now.
-            *change.document.realm.borrow_mut() = Some(new.realm.clone());
-        }
+        )?;
     }
     Ok(())
 }

@@ -27,7 +27,6 @@ use boa_engine::{Context, JsObject, JsResult, JsString, JsValue, NativeFunction}
 
 use crate::agent::host::Host;
 use crate::agent::realm::{in_realm, install_realm, realm_data, realm_record};
-use crate::event_loop::HostSource;
 use crate::web::dom::interface::{
     InterfaceSpec, arg, define_interface, illegal_invocation, this_object,
 };
@@ -266,49 +265,43 @@ pub fn attribute_change_steps(
 /// What runs once a navigation's document has loaded (its window's `load` was fired).
 pub type AfterLoad = Box<dyn FnOnce(&mut Context) -> JsResult<()>>;
 
-/// A navigation of `content` (a new window's navigable) to a document: from a task, its
-/// document is made from `source` (read from `url_path` under the root, or a srcdoc), its
-/// scripts run, `load` fires at its window, then `then` runs (unless a script of the document
-/// destroyed its navigable meanwhile).
-pub fn queue_navigation(
+/// Load a document into `content` (a navigable's new window, or its initial about:blank one) now,
+/// inside the navigation's task: its document is made from `source` (read from `url_path`
+/// under the root, or a srcdoc) with the URL `url`, its scripts run, `load` fires at its window,
+/// then `then` runs (unless a script of the document destroyed its navigable meanwhile).
+pub fn load_document(
     content: &ContentWindow,
-    source: String,
-    name: String,
-    url_path: Option<String>,
-    url: String,
+    source: &str,
+    name: &str,
+    url_path: Option<&str>,
+    url: &str,
     then: AfterLoad,
     context: &mut Context,
 ) -> JsResult<()> {
-    let host = Host::from_context(context)?;
-    host.queue_task(
-        HostSource::Other,
-        content.realm.clone(),
-        Box::new(move |context| {
-            // (This task runs with the window's realm current.) A document from a file
-            // resolves its own URLs against that file's URL; a srcdoc one against its parent's.
-            if let Some(path) = &url_path
-                && let Some(base) = crate::web::html::document_loader::base_for_path(context, path)
-            {
-                crate::web::html::document_loader::set_document_base(context, base);
-            }
-            crate::web::html::location::set_document_url(&url, context);
-            let document = crate::web::dom::document::create_window_document(context)?;
-            crate::web::html::document_loader::load_html(&document, &source, &name, context)?;
-            // A script of the document may have removed the iframe (or closed the window):
-            // then nothing loads.
-            if !crate::agent::realm::can_run(&*Host::from_context(context)?, context.realm()) {
-                return Ok(());
-            }
-            // "The end", step 2: update the current document readiness to "interactive".
-            crate::web::dom::document::update_readiness(
-                crate::web::dom::document::Readiness::Interactive,
-                context,
-            )?;
-            crate::web::html::document_loader::fire_window_load(context)?;
-            then(context)
-        }),
-    );
-    Ok(())
+    in_realm(context, &content.realm, |context| {
+        // A document from a file resolves its own URLs against that file's URL; a srcdoc one
+        // against its parent's.
+        if let Some(path) = url_path
+            && let Some(base) = crate::web::html::document_loader::base_for_path(context, path)
+        {
+            crate::web::html::document_loader::set_document_base(context, base);
+        }
+        crate::web::html::location::set_document_url(url, context);
+        let document = crate::web::dom::document::create_window_document(context)?;
+        crate::web::html::document_loader::load_html(&document, source, name, context)?;
+        // A script of the document may have removed the iframe (or closed the window): then
+        // nothing loads.
+        if !crate::agent::realm::can_run(&*Host::from_context(context)?, context.realm()) {
+            return Ok(());
+        }
+        // "The end", step 2: update the current document readiness to "interactive".
+        crate::web::dom::document::update_readiness(
+            crate::web::dom::document::Readiness::Interactive,
+            context,
+        )?;
+        crate::web::html::document_loader::fire_window_load(context)?;
+        then(context)
+    })
 }
 
 /// HTML "iframe load event steps": fire an event named load at element.

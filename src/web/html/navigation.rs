@@ -464,33 +464,39 @@ pub fn navigate_to_resource(
             } else {
                 None
             };
-            let Some(new) =
-                replace_document(&navigable, &window, &resource, &url, state.clone(), context)?
-            else {
-                return Ok(());
-            };
-            // Finalize a cross-document navigation: "push" appends an entry after the current
-            // step (clearing the forward history); "replace" and "reload" replace the
-            // navigable's current entry.
-            let document = Rc::new(DocumentState {
-                source: resource.source.clone(),
-                realm: RefCell::new(Some(new.realm.clone())),
+            // Finalize a cross-document navigation (once the window is chosen, before the
+            // document loads): "push" appends an entry after the current step (clearing the
+            // forward history); "replace" and "reload" replace the navigable's current entry.
+            let source = resource.source.clone();
+            let entry_url = url.to_string();
+            let entry_navigable = navigable.clone();
+            let entry_state = state.clone();
+            let commit: BeforeLoad = Box::new(move |realm, context| {
+                let document = Rc::new(DocumentState {
+                    source,
+                    realm: RefCell::new(Some(realm.clone())),
+                });
+                with_history(traversable, context, |h| {
+                    let entry = Entry {
+                        step: 0,
+                        navigable: entry_navigable,
+                        url: entry_url,
+                        document,
+                        state: entry_state,
+                    };
+                    h.commit(entry, handling == HistoryHandling::Push);
+                });
             });
-            with_history(traversable, context, |h| {
-                let entry = Entry {
-                    step: 0,
-                    navigable: navigable.clone(),
-                    url: url.to_string(),
-                    document,
-                    state,
-                };
-                h.commit(entry, handling == HistoryHandling::Push);
-            });
+            replace_document(&navigable, &window, &resource, &url, state, commit, context)?;
             Ok(())
         }),
     );
     Ok(())
 }
+
+/// What runs once a navigation's window is chosen, before its document loads: the session
+/// history update, given the window's realm.
+pub(super) type BeforeLoad = Box<dyn FnOnce(&Realm, &mut Context)>;
 
 /// The realm of the window whose document holds the iframe `element`.
 fn container_realm(element: &JsObject, context: &Context) -> Option<Realm> {
@@ -499,10 +505,10 @@ fn container_realm(element: &JsObject, context: &Context) -> Option<Realm> {
     realm_of_global(context, &window)
 }
 
-/// Make the navigable show a new document loaded from `resource`: its initial about:blank
-/// window takes it, or the old document (and those nested in it) unloads and is destroyed and a
-/// new window takes its place. The document loads from a task (about:blank at once); then the
-/// iframe load event steps run for a frame. The new window, or none if the navigable cannot show
+/// Make the navigable show a new document loaded from `resource`, in the navigation's task: its
+/// initial about:blank window takes it, or the old document (and those nested in it) unloads and
+/// is destroyed and a new window takes its place; the document loads (its scripts run, its
+/// window's `load` fires), then the iframe load event steps run for a frame. The new window, or none if the navigable cannot show
 /// another document.
 pub(super) fn replace_document(
     navigable: &Navigable,
@@ -510,6 +516,7 @@ pub(super) fn replace_document(
     resource: &DocumentResource,
     url: &::url::Url,
     state: Option<Rc<RefCell<Serialized>>>,
+    before_load: BeforeLoad,
     context: &mut Context,
 ) -> JsResult<Option<ContentWindow>> {
     let new = if is_initial_about_blank(&window.realm) {
@@ -537,6 +544,9 @@ pub(super) fn replace_document(
         }
         Ok(())
     })?;
+    // The session history learns of the new document before its scripts run (they may read
+    // `history.length`, or push entries of their own).
+    before_load(&new.realm, context);
     let then: crate::web::html::html_iframe_element::AfterLoad = match navigable {
         Navigable::Frame(element) => {
             let element = element.clone();
@@ -566,12 +576,12 @@ pub(super) fn replace_document(
                 DocumentSource::File(path) => Some(path.clone()),
                 _ => None,
             };
-            crate::web::html::html_iframe_element::queue_navigation(
+            crate::web::html::html_iframe_element::load_document(
                 &new,
-                text.clone(),
-                name.clone(),
-                path,
-                url.to_string(),
+                text,
+                name,
+                path.as_deref(),
+                url.as_str(),
                 then,
                 context,
             )?;
