@@ -180,7 +180,18 @@ const WRITERS: [(&str, Write); 7] = [
     // protocol: basic URL parse the value + ":" with scheme start state override; failure
     // throws; if copyURL's scheme is not an HTTP(S) scheme, then terminate these steps.
     ("protocol", |u, v| {
-        ::url::quirks::set_protocol(u, v)?;
+        // (Failure is a scheme that does not parse: not starting with an ASCII letter, or with
+        // another code point than alphanumerics, "+", "-", "." before the ":". A valid scheme
+        // the URL cannot take — special for non-special, or the reverse — changes nothing.)
+        let scheme = v.split(':').next().unwrap_or_default();
+        if !scheme.starts_with(|c: char| c.is_ascii_alphabetic())
+            || !scheme
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))
+        {
+            return Err(());
+        }
+        let _ = ::url::quirks::set_protocol(u, v);
         Ok(matches!(u.scheme(), "http" | "https"))
     }),
     // host: if copyURL has an opaque path, then return; basic URL parse with host state.
