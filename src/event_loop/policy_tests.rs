@@ -413,6 +413,20 @@ fn after_input_the_next_rendering_task_goes_first() {
 }
 
 #[test]
+fn after_input_later_input_still_goes_before_the_frame() {
+    let mut c = core();
+    c.queue_task(HostSource::UserInteraction, TaskId(1));
+    assert_eq!(run(&mut c).task, TaskId(1));
+    // The frame's vsync came while the input ran; more input came after it, and still goes
+    // first (Chromium: tests/differential/cases/input-key-then-frame-then-key.js).
+    c.queue_task(HostSource::Rendering, TaskId(2));
+    advance(&mut c, MS);
+    c.queue_task(HostSource::UserInteraction, TaskId(3));
+    assert_eq!(run(&mut c).task, TaskId(3));
+    assert_eq!(run(&mut c).task, TaskId(2));
+}
+
+#[test]
 fn after_input_other_tasks_wait_for_an_awaited_frame() {
     let mut c = core();
     let ub = c.create_scheduler_queue(Priority::UserBlocking, false);

@@ -145,6 +145,14 @@ async function replay(cdp, input) {
   const sends = input.flatMap((action) =>
     protocolEvents(action).map(([delay, method, params]) => [(action.at ?? 0) + delay, method, params]));
   sends.sort((a, b) => a[0] - b[0]);
+  // A keydown of a key that is already down is the keyboard's auto-repeat (`repeat` true).
+  const down = new Set();
+  for (const [, method, params] of sends) {
+    if (method !== 'Input.dispatchKeyEvent') continue;
+    if (params.type === 'keyUp') down.delete(params.code);
+    else if (down.has(params.code)) params.autoRepeat = true;
+    else down.add(params.code);
+  }
   const pending = [];
   for (const [at, method, params] of sends) {
     const wait = start + at - performance.now();

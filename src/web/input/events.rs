@@ -23,6 +23,8 @@ pub(super) struct KeyPress {
     pub(super) key: String,
     pub(super) code: String,
     pub(super) modifiers: Modifiers,
+    /// Whether the key was already down (`repeat` of its keydown and keypress).
+    pub(super) repeat: bool,
 }
 
 /// The key code browsers give a key (`keyCode`): an ASCII letter's or digit's upper-case code,
@@ -241,6 +243,7 @@ pub(super) fn fire_key(
         d.modifiers = k.modifiers;
         d.key.key = k.key.clone();
         d.key.code = k.code.clone();
+        d.key.repeat = k.repeat && name != "keyup";
         if name == "keypress" {
             let c = key_char(&k.key).unwrap_or(0);
             d.key.char_code = c;

@@ -149,6 +149,10 @@ struct PendingMove {
 #[derive(Default)]
 struct PendingMoves(RefCell<Vec<(Realm, PendingMove)>>);
 
+/// The keys of the agent's keyboard that are down (their `code`s), from keydown to keyup.
+#[derive(Default)]
+struct HeldKeys(RefCell<std::collections::HashSet<String>>);
+
 /// The moves waiting in the document of `realm`'s window.
 #[must_use]
 pub fn waiting_in(realm: &Realm, context: &mut Context) -> usize {
@@ -399,14 +403,26 @@ fn discrete(input: &Input, action: &Action, at: f64, context: &mut Context) -> b
             }
         }
         Action::KeyDown { key, code } | Action::KeyUp { key, code } => {
+            let code = if code.is_empty() {
+                default_code(key)
+            } else {
+                code.clone()
+            };
+            // A keydown of a key that is already down is a repeat (the keyboard's auto-repeat:
+            // `repeat` true on its keydown and keypress, as Chromium 156 and Firefox 153 give a
+            // second keydown of a held key); its keyup releases it.
+            let held = agent_data::<HeldKeys>(context);
+            let repeat = if matches!(action, Action::KeyDown { .. }) {
+                !held.0.borrow_mut().insert(code.clone())
+            } else {
+                held.0.borrow_mut().remove(&code);
+                false
+            };
             let keys = KeyPress {
                 key: key.clone(),
-                code: if code.is_empty() {
-                    default_code(key)
-                } else {
-                    code.clone()
-                },
+                code,
                 modifiers: input.modifiers,
+                repeat,
             };
             if matches!(action, Action::KeyDown { .. }) {
                 let mut proceed = fire_key("keydown", &target, &keys, at, context);
