@@ -11,7 +11,8 @@
 //   name keys (U+E007 Enter, U+E008 Shift, ...); a modifier key is held until the end (or until
 //   pressed again).
 // - action_sequence(actions): Perform Actions, tick by tick: each tick's actions happen at the
-//   tick's start, and a tick lasts its longest pause or move duration; a mouse's moves go to
+//   tick's start, and a tick lasts its longest pause or move duration; the next tick starts when
+//   this one's events were dispatched and a message has gone each way (the driver's round trip); a mouse's moves go to
 //   the element of their origin (taskhost has no layout: a move with the viewport as origin
 //   goes to the body, one relative to the pointer stays where it is); the coordinates are the
 //   move's x and y (relative to the viewport, or added to the pointer's for the pointer origin;
@@ -262,6 +263,12 @@
         }
       }
       await all(promises, 'action_sequence');
+      // The remote end dispatches the next tick once it has learnt that this one's events were
+      // processed, from outside the page: a message each way, so tasks that became runnable
+      // meanwhile (a frame whose vsync came while a listener ran) go first, as they do under a
+      // browser's driver.
+      await roundTrip();
+      await roundTrip();
       next = start + duration;
     }
   }
