@@ -163,15 +163,20 @@ pub fn summary(entries: &[Timed], log: &InpLog) -> String {
         let input_delay = (i.processing_start - i.start).max(0.0);
         let processing = (i.processing_end - i.processing_start).max(0.0);
         // The parts are exact; their sum is the unrounded latency (`duration` is rounded to
-        // 8 ms).
+        // 8 ms), said beside it when the rounding changed it.
         let presentation = (i.rendered_at - i.processing_end).max(0.0);
+        let unrounded = input_delay + processing + presentation;
+        let latency = if ms(unrounded) == ms(i.latency) {
+            ms(i.latency)
+        } else {
+            format!("{} (unrounded {})", ms(i.latency), ms(unrounded))
+        };
         let _ = writeln!(
             out,
-            "  {} on {} at {}: {} = input delay {} + processing {} + presentation delay {}",
+            "  {} on {} at {}: {latency} = input delay {} + processing {} + presentation delay {}",
             i.kind,
             i.target,
             ms(i.start),
-            ms(i.latency),
             ms(input_delay),
             ms(processing),
             ms(presentation)
@@ -235,6 +240,27 @@ mod tests {
         );
         assert_eq!((all[1].kind, all[1].latency), ("key press", 16.0));
         assert_eq!(inp(&all), Some(40.0));
+    }
+
+    #[test]
+    fn a_latency_that_rounding_changed_is_said_with_its_exact_parts() {
+        // Input at 10, processing 11–12, rendered at 23: 13 ms, rounded to 16.
+        let mut e = entry("click", 107, 10.0, 16.0);
+        e.rendered_at = 23.0;
+        let text = summary(&[e], &InpLog::default());
+        assert!(
+            text.contains(
+                "click on button at 10.0 ms: 16.0 ms (unrounded 13.0 ms) = input delay 1.0 ms + \
+                 processing 1.0 ms + presentation delay 11.0 ms"
+            ),
+            "{text}"
+        );
+        // Where rounding changed nothing, the latency is said once.
+        let text = summary(&[entry("click", 107, 10.0, 16.0)], &InpLog::default());
+        assert!(
+            text.contains("at 10.0 ms: 16.0 ms = input delay 1.0 ms"),
+            "{text}"
+        );
     }
 
     #[test]
