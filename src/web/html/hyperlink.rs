@@ -13,6 +13,7 @@
 use boa_engine::{Context, JsObject, JsResult};
 
 use crate::agent::realm::{in_realm, realm_of_global, realm_record};
+use crate::web::dom::dom_exception::as_dom_exception;
 use crate::web::dom::node::{attribute, is_connected, local_name, node_state};
 
 /// Whether `element` has the hyperlink activation behaviour: an `a` element with `href`.
@@ -81,10 +82,8 @@ pub fn activation_behavior(element: &JsObject, context: &mut Context) -> JsResul
             // (The error is a DOMException: its message says why.)
             let message = error
                 .as_opaque()
-                .and_then(|value| value.as_object())
-                .and_then(|object| object.get(boa_engine::js_string!("message"), context).ok())
-                .and_then(|m| m.as_string().map(|s| s.to_std_string_escaped()))
-                .unwrap_or_else(|| error.to_string());
+                .and_then(as_dom_exception)
+                .map_or_else(|| error.to_string(), |e| e.message.to_std_string_escaped());
             crate::engine::errors::report_host_warning(&format!(
                 "a link to '{url}' is not followed: {message}"
             ));

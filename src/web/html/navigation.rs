@@ -467,23 +467,20 @@ pub fn navigate_to_resource(
             // Finalize a cross-document navigation (once the window is chosen, before the
             // document loads): "push" appends an entry after the current step (clearing the
             // forward history); "replace" and "reload" replace the navigable's current entry.
-            let source = resource.source.clone();
-            let entry_url = url.to_string();
-            let entry_navigable = navigable.clone();
-            let entry_state = state.clone();
+            let document = Rc::new(DocumentState {
+                source: resource.source.clone(),
+                realm: RefCell::new(None),
+            });
+            let entry = Entry {
+                step: 0,
+                navigable: navigable.clone(),
+                url: url.to_string(),
+                document: document.clone(),
+                state: state.clone(),
+            };
             let commit: BeforeLoad = Box::new(move |realm, context| {
-                let document = Rc::new(DocumentState {
-                    source,
-                    realm: RefCell::new(Some(realm.clone())),
-                });
+                *document.realm.borrow_mut() = Some(realm.clone());
                 with_history(traversable, context, |h| {
-                    let entry = Entry {
-                        step: 0,
-                        navigable: entry_navigable,
-                        url: entry_url,
-                        document,
-                        state: entry_state,
-                    };
                     h.commit(entry, handling == HistoryHandling::Push);
                 });
             });
@@ -508,8 +505,8 @@ fn container_realm(element: &JsObject, context: &Context) -> Option<Realm> {
 /// Make the navigable show a new document loaded from `resource`, in the navigation's task: its
 /// initial about:blank window takes it, or the old document (and those nested in it) unloads and
 /// is destroyed and a new window takes its place; the document loads (its scripts run, its
-/// window's `load` fires), then the iframe load event steps run for a frame. The new window, or none if the navigable cannot show
-/// another document.
+/// window's `load` fires), then the iframe load event steps run for a frame. Nothing happens
+/// after the unload if the navigable cannot show another document (no new window for it).
 pub(super) fn replace_document(
     navigable: &Navigable,
     window: &ContentWindow,
@@ -518,7 +515,7 @@ pub(super) fn replace_document(
     state: Option<Rc<RefCell<Serialized>>>,
     before_load: BeforeLoad,
     context: &mut Context,
-) -> JsResult<Option<ContentWindow>> {
+) -> JsResult<()> {
     let new = if is_initial_about_blank(&window.realm) {
         window.clone()
     } else {
@@ -529,7 +526,7 @@ pub(super) fn replace_document(
         let new = new_window_for(navigable, window, context)?;
         forget_frames(context);
         let Some(new) = new else {
-            return Ok(None);
+            return Ok(());
         };
         new
     };
@@ -573,21 +570,21 @@ pub(super) fn replace_document(
         }
         Some((text, name)) => {
             let path = match &resource.source {
-                DocumentSource::File(path) => Some(path.clone()),
+                DocumentSource::File(path) => Some(path.as_str()),
                 _ => None,
             };
             crate::web::html::html_iframe_element::load_document(
                 &new,
                 text,
                 name,
-                path.as_deref(),
+                path,
                 url.as_str(),
                 then,
                 context,
             )?;
         }
     }
-    Ok(Some(new))
+    Ok(())
 }
 
 /// A new window for the navigable, in the old one's place (as its container's content and
